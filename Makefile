@@ -1,0 +1,23 @@
+# The two commands of the README: `make demo` runs the main job, `make test` runs the tests.
+# Both set up whatever is missing first (system packages as root, .venv with the project).
+.PHONY: setup demo test lint types unit bench
+
+setup:
+	@bash scripts/setup.sh
+
+demo: setup
+	.venv/bin/cowabunga play
+
+test: setup lint types unit
+
+lint:
+	.venv/bin/ruff check .
+
+types:
+	.venv/bin/mypy
+
+unit:
+	bash scripts/run-tests.sh
+
+bench: setup
+	.venv/bin/python bench/run_all.py

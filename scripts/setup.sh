@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Set up everything the project needs on a fresh Debian machine: the system packages listed in
+# scripts/apt-packages.txt (through apt when run as root) and a virtual environment at .venv/
+# with the project installed editable, dev tools included. Safe to run again: it only does
+# what is missing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+mapfile -t wanted < <(grep -v '^\s*#' scripts/apt-packages.txt | grep -v '^\s*$')
+missing=()
+for pkg in "${wanted[@]}"; do
+    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+    if [ "$(id -u)" = 0 ]; then
+        echo "setup: installing system packages: ${missing[*]}"
+        export DEBIAN_FRONTEND=noninteractive
+        apt-get update -qq
+        apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+    else
+        echo "setup: missing system packages: ${missing[*]}" >&2
+        echo "setup: run as root, or: sudo apt-get install ${missing[*]}" >&2
+        exit 1
+    fi
+fi
+
+PY="${PYTHON:-python3}"
+if [ ! -x .venv/bin/python ]; then
+    echo "setup: creating .venv"
+    "$PY" -m venv .venv
+fi
+stamp=.venv/.setup-stamp
+want="$(sha256sum pyproject.toml | cut -d' ' -f1)"
+if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
+    echo "setup: installing the project into .venv"
+    .venv/bin/python -m pip install -q --upgrade pip
+    .venv/bin/python -m pip install -q -e '.[dev]'
+    echo "$want" > "$stamp"
+fi

@@ -1,0 +1,5 @@
+"""``python -m voice_host``."""
+
+from voice_host.cli import main
+
+main()

@@ -1,0 +1,19 @@
+"""Command line of voice-host. Only this package parses arguments or prints for the user."""
+
+from __future__ import annotations
+
+import sys
+
+from voice_host.cli import audio_cmds, ear_cmds, model_cmds, speech_cmds  # noqa: F401
+from voice_host.cli.app import UserError, app
+
+
+def main() -> None:
+    """Entry point of the ``voice-host`` console script."""
+    try:
+        app()
+    except UserError as err:
+        print(f"voice-host: {err}", file=sys.stderr)
+        sys.exit(2)
+    except KeyboardInterrupt:
+        sys.exit(130)

@@ -1,0 +1,3 @@
+"""Commands: speech_cmds (filled in by its owner)."""
+
+from voice_host.cli.app import app  # noqa: F401

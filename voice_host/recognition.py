@@ -1,0 +1,92 @@
+"""What every recognizer returns, and the narrow interface every recognizer implements.
+
+A recognizer turns one utterance (16 kHz mono int16 samples, already cut by the endpointer) into a
+:class:`Hearing`. Hearing nothing usable is normal, not an error: the hearing then has no numbers
+and no command.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+SAMPLE_RATE = 16000
+"""The one sample rate every recognizer takes."""
+
+Samples = npt.NDArray[np.int16]
+"""Mono 16-bit PCM at :data:`SAMPLE_RATE`."""
+
+
+@dataclass(frozen=True)
+class Alternative:
+    """A runner-up reading of the same utterance."""
+
+    text: str
+    """The transcript of this reading."""
+    numbers: tuple[int, ...]
+    """The numbers in it, in spoken order."""
+    command: str | None
+    """The command in it, if it is one (``"undo"``, ``"yes"``...)."""
+    confidence: float
+    """Probability-like score in [0, 1]."""
+
+
+@dataclass(frozen=True)
+class Hearing:
+    """The recognizer's verdict on one utterance."""
+
+    text: str
+    """The transcript (empty when nothing was recognized)."""
+    numbers: tuple[int, ...] = ()
+    """Numbers in spoken order; empty when none was heard with enough confidence."""
+    command: str | None = None
+    """A command name from the phrase table, or None."""
+    confidence: float = 0.0
+    """Probability-like confidence of the top reading, in [0, 1]."""
+    alternatives: tuple[Alternative, ...] = field(default_factory=tuple)
+    """Other readings, best first, where the engine gives them."""
+
+    @property
+    def is_empty(self) -> bool:
+        """True when neither a number nor a command was heard."""
+        return not self.numbers and self.command is None
+
+    def to_json(self) -> dict[str, object]:
+        """The fields of the ``hear`` contract (without file and ms)."""
+        return {
+            "text": self.text,
+            "numbers": list(self.numbers),
+            "command": self.command,
+            "confidence": round(self.confidence, 3),
+        }
+
+
+@dataclass(frozen=True)
+class Expectation:
+    """What may sensibly be said next; engines may restrict their grammar to it.
+
+    This narrows to what is *possible*, never toward the expected answer.
+    """
+
+    numbers: frozenset[int] | None = None
+    """Totals that may be said; None means any number the phrase table knows."""
+    card_first: bool = True
+    """Whether "plus seven, twenty-four" shapes are allowed."""
+    commands: bool = True
+    """Whether commands may be said."""
+
+
+class Recognizer(Protocol):
+    """An offline speech recognizer for the game's vocabulary."""
+
+    name: str
+    """Engine name as given to ``--engine``."""
+    lang: str
+    """Language code (``en``, ``de``, ``es``, ``fr``, ``it``)."""
+
+    def recognize(self, samples: Samples, expect: Expectation | None = None) -> Hearing:
+        """Recognize one whole utterance."""
+        ...
