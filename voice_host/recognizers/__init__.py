@@ -1,0 +1,37 @@
+"""The recognizer backends, chosen by name with ``--engine``.
+
+Backends import their heavy libraries lazily, so choosing one never loads the others.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from voice_host.recognition import Recognizer
+
+ENGINES = ("pocketsphinx", "vosk", "ear")
+"""Engine names accepted by ``--engine``."""
+
+DEFAULT_ENGINE = "pocketsphinx"
+"""The engine used when none is named."""
+
+
+class EngineError(Exception):
+    """A recognizer could not be loaded; the message says how to fix it."""
+
+
+def load_recognizer(engine: str, lang: str = "en", model: Path | None = None) -> Recognizer:
+    """Load the named recognizer once; raises :class:`EngineError` with a one-line fix."""
+    if engine == "pocketsphinx":
+        from voice_host.recognizers.sphinx import PocketSphinxRecognizer
+
+        return PocketSphinxRecognizer(lang=lang)
+    if engine == "vosk":
+        from voice_host.recognizers.vosk_engine import VoskRecognizer
+
+        return VoskRecognizer(lang=lang, model_path=model)
+    if engine == "ear":
+        from voice_host.ear.recognizer import EarRecognizer
+
+        return EarRecognizer(lang=lang, model_path=model)
+    raise EngineError(f"unknown engine {engine!r}; choose one of: {', '.join(ENGINES)}")
