@@ -1,0 +1,30 @@
+"""The host's voice: speech to the speakers or a WAV, stale-announcement policy, test speech."""
+
+from voice_host.voice.announce import Announcement, Announcer
+from voice_host.voice.host import (
+    LANG_VOICES,
+    HostVoice,
+    Voice,
+    VoiceError,
+    VoiceSettings,
+    WavVoice,
+    pick_voice,
+    short_line,
+)
+from voice_host.voice.synth import SynthesisError, babble, synthesize
+
+__all__ = [
+    "LANG_VOICES",
+    "Announcement",
+    "Announcer",
+    "HostVoice",
+    "SynthesisError",
+    "Voice",
+    "VoiceError",
+    "VoiceSettings",
+    "WavVoice",
+    "babble",
+    "pick_voice",
+    "short_line",
+    "synthesize",
+]
