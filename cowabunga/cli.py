@@ -1,6 +1,403 @@
-"""Command line of the cowabunga engine (placeholder until the engine lands)."""
+"""The ``cowabunga`` command: play against bots, simulate bot games, replay a script.
+
+This is the only module of the package that reads files, the clock or the terminal. Every user
+error ends with one line on stderr and exit status 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import NoReturn
+
+from rich.console import Console
+from rich.table import Table
+
+from cowabunga.bots import BOT_NAMES, Bot, make_bot, mc_hint, parse_bots, seat_bots
+from cowabunga.cards import MAX_PLAYERS, MIN_PLAYERS, format_values
+from cowabunga.errors import CowabungaError
+from cowabunga.events import (
+    DirectionChanged,
+    Event,
+    GameOver,
+    IslandDrawn,
+    Played,
+    Reshuffled,
+    StewPot,
+)
+from cowabunga.game import GameState, apply, deal, observe
+from cowabunga.replay import replay
+from cowabunga.simulate import Tally, simulate
+from cowabunga.table import EmptyDeck, Play, Rules
+
+PROG = "cowabunga"
+USAGE_ERROR = 2
+BOT_PLAYER_NAMES = ("Emily", "Maria", "Hendrik", "Jonas", "Lena")
 
 
-def main() -> None:
+class UsageError(Exception):
+    """A command line the program cannot run."""
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.replace("\r", "\n").split("\n"))
+
+
+def _fail(command: str, message: object) -> NoReturn:
+    where = f"{PROG} {command}" if command else PROG
+    print(f"{where}: {_one_line(str(message))}", file=sys.stderr)
+    raise SystemExit(USAGE_ERROR)
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports a bad command line in one line (exit 2)."""
+
+    def error(self, message: str) -> NoReturn:
+        _fail("", f"{message} (see {self.prog} --help)")
+
+
+def _players(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        raise argparse.ArgumentTypeError(f"{n}: a table has {MIN_PLAYERS} to {MAX_PLAYERS}")
+    return n
+
+
+def _positive(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"{n}: must be at least 1")
+    return n
+
+
+def _bots(text: str) -> list[str]:
+    kinds = parse_bots(text)
+    if kinds is None:
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: a comma-separated list of {', '.join(BOT_NAMES)}"
+        )
+    return kinds
+
+
+def _seed(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog=PROG, description="Cowabunga (Fettnapf): play, simulate, replay.")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    rules = _Parser(add_help=False)
+    rules.add_argument(
+        "--empty-deck",
+        choices=[e.value for e in EmptyDeck],
+        default=EmptyDeck.RESHUFFLE.value,
+        help="when the number draw pile is empty: reshuffle the discard pile except its top "
+        "card (default), or play_out: no more draws, the game ends when the mover has no card",
+    )
+
+    play = sub.add_parser("play", parents=[rules], help="a game in the terminal against bots")
+    play.add_argument("--players", type=_players, default=3, help="players, you included (2-5)")
+    play.add_argument(
+        "--bots",
+        type=_bots,
+        default=["careful", "mc"],
+        help="bot kinds for the other seats, repeated as needed (default careful,mc)",
+    )
+    play.add_argument("--seed", type=_seed, default=None, help="seed for a reproducible game")
+    play.add_argument("--name", default="You", help="your name at the table")
+    play.add_argument("--rollouts", type=_positive, default=1000, help="rollouts per mc move")
+
+    sim = sub.add_parser("simulate", parents=[rules], help="play many bot games, show statistics")
+    sim.add_argument("--games", type=_positive, default=1000, help="games to play")
+    sim.add_argument("--players", type=_players, default=3, help="players per game (2-5)")
+    sim.add_argument(
+        "--bots",
+        type=_bots,
+        default=["careful", "random"],
+        help="bot kinds per seat, repeated as needed (default careful,random)",
+    )
+    sim.add_argument("--seed", type=_seed, default=0, help="seed (same seed, same games)")
+    sim.add_argument("--json", action="store_true", help="print one JSON object, nothing else")
+    sim.add_argument(
+        "--no-rotate",
+        action="store_true",
+        help="keep each bot in its seat (default: rotate seats game by game)",
+    )
+    sim.add_argument("--rollouts", type=_positive, default=200, help="rollouts per mc move")
+
+    rep = sub.add_parser("replay", parents=[rules], help="replay a table-view game script")
+    rep.add_argument("script", help="the JSON script (- for standard input)")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> None:
     """Entry point of the ``cowabunga`` console script."""
-    raise SystemExit("cowabunga: not built yet")
+    args = _parser().parse_args(argv)
+    rules = Rules(EmptyDeck(args.empty_deck))
+    if args.command == "replay":
+        _replay(args.script, rules)
+    elif args.command == "simulate":
+        _simulate(args, rules)
+    else:
+        _play(args, rules)
+
+
+# --- replay -------------------------------------------------------------------------------
+
+
+def _replay(path: str, rules: Rules) -> None:
+    try:
+        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        _fail("replay", f"{path}: cannot read: {err.strerror if isinstance(err, OSError) else err}")
+    try:
+        lines = replay(text, rules)
+    except CowabungaError as err:
+        _fail("replay", f"{path}: {err}")
+    sys.stdout.write("".join(json.dumps(line) + "\n" for line in lines))
+
+
+# --- simulate ------------------------------------------------------------------------------
+
+
+def _simulate(args: argparse.Namespace, rules: Rules) -> None:
+    kinds = seat_bots(args.bots, args.players)
+    err = Console(stderr=True)
+    start = time.perf_counter()
+    if err.is_terminal:
+        from rich.progress import Progress
+
+        with Progress(console=err, transient=True) as progress:
+            task = progress.add_task("games", total=args.games)
+            tally = simulate(
+                args.games,
+                kinds,
+                args.seed,
+                rules=rules,
+                rotate=not args.no_rotate,
+                rollouts=args.rollouts,
+                progress=lambda done: progress.update(task, completed=done),
+            )
+    else:
+        tally = simulate(
+            args.games,
+            kinds,
+            args.seed,
+            rules=rules,
+            rotate=not args.no_rotate,
+            rollouts=args.rollouts,
+        )
+    seconds = time.perf_counter() - start
+    report = _report(args, kinds, rules, tally, seconds)
+    if args.json:
+        print(json.dumps(report))
+    else:
+        _print_report(report, tally)
+
+
+def _report(
+    args: argparse.Namespace, kinds: list[str], rules: Rules, tally: Tally, seconds: float
+) -> dict[str, object]:
+    return {
+        "games": tally.games,
+        "players": args.players,
+        "seats": kinds,
+        "rotate": not args.no_rotate,
+        "seed": args.seed,
+        "empty_deck": rules.empty_deck.value,
+        "bots": {
+            kind: {
+                "seat_games": tally.bot_games[kind],
+                "wins": tally.bot_wins[kind],
+                "win_rate": tally.bot_wins[kind] / tally.bot_games[kind],
+            }
+            for kind in tally.bot_games
+        },
+        "seat_win_rate": [wins / tally.games for wins in tally.seat_wins],
+        "mean_plays": tally.plays / tally.games,
+        "plays": tally.plays,
+        "end_reasons": dict(sorted(tally.reasons.items())),
+        "seconds": seconds,
+        "plays_per_s": tally.plays / seconds if seconds > 0 else 0.0,
+        "games_per_s": tally.games / seconds if seconds > 0 else 0.0,
+    }
+
+
+def _print_report(report: dict[str, object], tally: Tally) -> None:
+    out = Console()
+    seats = ", ".join(map(str, report["seats"]))  # type: ignore[call-overload]
+    out.print(
+        f"[bold]{tally.games} games[/], {report['players']} players, seats {seats}"
+        f"{' (rotating)' if report['rotate'] else ''}, seed {report['seed']}, "
+        f"empty deck: {report['empty_deck']}"
+    )
+    bots = Table(title="Win rate per bot (ties count as wins)")
+    for col in ("bot", "seat-games", "wins", "win rate"):
+        bots.add_column(col, justify="right" if col != "bot" else "left")
+    for kind, games in tally.bot_games.items():
+        wins = tally.bot_wins[kind]
+        bots.add_row(kind, str(games), str(wins), f"{wins / games:.1%}")
+    out.print(bots)
+    by_seat = Table(title="Win rate per seat")
+    by_seat.add_column("seat")
+    by_seat.add_column("win rate", justify="right")
+    for i, wins in enumerate(tally.seat_wins, 1):
+        by_seat.add_row(str(i), f"{wins / tally.games:.1%}")
+    out.print(by_seat)
+    ends = ", ".join(f"{k}: {v}" for k, v in sorted(tally.reasons.items()))
+    out.print(f"Games ended by {ends}")
+    out.print(f"Mean game length: {tally.plays / tally.games:.1f} plays")
+    out.print(
+        f"Throughput: {report['plays_per_s']:,.0f} plays/s, {report['games_per_s']:,.1f} games/s "
+        f"({report['seconds']:.2f} s)"
+    )
+
+
+# --- play -----------------------------------------------------------------------------------
+
+
+def parse_card(text: str) -> int | None:
+    """A card value typed by a person (``"7"``, ``" 7 "``), or ``None``."""
+    text = text.strip()
+    return int(text) if len(text) == 1 and text.isdigit() else None
+
+
+def _play(args: argparse.Namespace, rules: Rules) -> None:
+    seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(6), "big")
+    rng = random.Random(seed)
+    kinds = seat_bots(args.bots, args.players - 1)
+    others = [n for n in BOT_PLAYER_NAMES if n != args.name][: args.players - 1]
+    names = [args.name, *others]
+    try:
+        state = deal(names, rng, rules=rules)
+    except CowabungaError as err:
+        _fail("play", err)
+    bots: dict[int, Bot] = {
+        seat: make_bot(kind, random.Random(rng.getrandbits(64)), rollouts=args.rollouts)
+        for seat, kind in enumerate(kinds, 1)
+    }
+    out = Console(highlight=False)
+    out.print(
+        f"[bold]Cowabunga[/] — seed {seed}. You are {args.name} and start. Others: "
+        + ", ".join(f"{names[s]} ({bots[s].name})" for s in bots)
+    )
+    out.print("Type a card from your hand; ? for a hint, q to quit.")
+    try:
+        while state.outcome is None:
+            seat = state.to_play
+            if seat == 0:
+                _show_table(out, state)
+                card = _ask_card(out, state, rng)
+                if card is None:
+                    out.print("Bye.")
+                    return
+            else:
+                card = bots[seat].choose(observe(state, seat))
+            state, events = apply(state, Play(card))
+            for event in events:
+                out.print(_describe(event, state))
+    except EOFError:
+        out.print("\nBye.")
+        return
+    except KeyboardInterrupt:
+        out.print("\nBye.")
+        raise SystemExit(130) from None
+
+
+def _ask_card(out: Console, state: GameState, rng: random.Random) -> int | None:
+    hand = state.hands[0]
+    while True:
+        text = input("Your card: ").strip()
+        if text.lower() in ("q", "quit", "exit"):
+            return None
+        if text == "?":
+            hint = mc_hint(observe(state, 0), random.Random(rng.getrandbits(64)), 1000)
+            out.print(
+                "Hint (chance to win): "
+                + ", ".join(
+                    f"{card}: {p:.0%}" for card, p in sorted(hint.items(), key=lambda kv: -kv[1])
+                )
+            )
+            continue
+        card = parse_card(text)
+        if card is None:
+            out.print(f"Not a card: {text!r}. Type one of your cards: {_cards(hand)}.")
+        elif card not in hand:
+            out.print(f"You have no {card}. Your cards: {_cards(hand)}.")
+        else:
+            return card
+
+
+def _cards(hand: Sequence[int]) -> str:
+    return ", ".join(map(str, sorted(hand)))
+
+
+def _show_table(out: Console, state: GameState) -> None:
+    view = state.table
+    arrow = "↑ up" if view.counting.value == "up" else "↓ down"
+    out.print()
+    out.print(
+        f"[bold]Total {view.total}[/], counting {arrow} · island deck {view.island_deck} · "
+        f"draw pile {view.draw_pile}"
+    )
+    for seat, name in enumerate(view.players):
+        islands = ", ".join(map(str, view.islands[seat])) or "—"
+        pots = "●" * view.stew_pots[seat] or "·"
+        out.print(f"  {name:<10} islands {islands:<14} stew pots {pots}")
+    danger = []
+    for card in sorted(set(state.hands[0])):
+        total = view.total_after(card)
+        holder = view.stew_pot_holder(total, 0)
+        note = f" (island of {view.players[holder]}!)" if holder is not None else ""
+        danger.append(f"{card}→{total}{note}")
+    out.print(f"  Your hand: [bold]{_cards(state.hands[0])}[/]   " + "  ".join(danger))
+    seen = format_values(v for v in range(10) if view.discard[v])
+    out.print(f"  On the discard pile: {seen}")
+
+
+def _describe(event: Event, state: GameState) -> str:
+    if isinstance(event, Played):
+        return f"{event.player} plays {event.card}: [bold]{event.total}[/]"
+    if isinstance(event, StewPot):
+        return (
+            f"  [red]Stew pot![/] {event.island} is {event.holder}'s island: "
+            f"{event.player} now has {event.count}"
+        )
+    if isinstance(event, DirectionChanged):
+        return f"  Counting {event.counting.value} now ({event.by} went past the limit)"
+    if isinstance(event, IslandDrawn):
+        return f"  {event.player} draws island {event.island}"
+    if isinstance(event, Reshuffled):
+        return f"  The discard pile is shuffled into a new draw pile ({event.cards} cards)"
+    if isinstance(event, GameOver):
+        pots = ", ".join(f"{p}: {n}" for p, n in event.outcome.stew_pots.items())
+        why = {
+            "fourth_stew_pot": "a fourth stew pot",
+            "island_deck_empty": "the last island card",
+            "hands_empty": "no cards left",
+        }[event.outcome.reason.value]
+        return (
+            f"[bold]Game over[/] ({why}). Stew pots: {pots}. "
+            f"Winner{'s' if len(event.outcome.winners) > 1 else ''}: "
+            f"{', '.join(event.outcome.winners)}"
+        )
+    return str(event)
+
+
+if __name__ == "__main__":
+    main()
