@@ -74,6 +74,10 @@ def read_wav(path: str | Path) -> Samples:
     import soundfile
 
     p = Path(path)
+    if not p.exists():
+        raise AudioFileError(f"{p}: no such file; expected {_VALID}")
+    if p.is_dir():
+        raise AudioFileError(f"{p}: is a folder; expected {_VALID}")
     try:
         data, rate = soundfile.read(str(p), dtype="float32", always_2d=True)
     except FileNotFoundError:

@@ -1,3 +1,148 @@
-"""Commands: audio_cmds (filled in by its owner)."""
+"""Commands: ``say`` (the host's voice), ``devices`` (audio devices), ``listen`` (microphone)."""
 
-from voice_host.cli.app import app  # noqa: F401
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from voice_host.cli.app import UserError, app
+
+if TYPE_CHECKING:
+    from voice_host.recognition import Recognizer, Samples
+
+
+@app.command()
+def say(
+    text: Annotated[str, typer.Argument(help="What the host says.")],
+    speak_to: Annotated[
+        Path | None,
+        typer.Option("--speak-to", help="Write the speech to this WAV instead of the speakers."),
+    ] = None,
+    lang: Annotated[str, typer.Option(help="Language of the voice: en, de, es, fr, it.")] = "en",
+    voice: Annotated[
+        str | None, typer.Option(help="An espeak-ng voice id or name (overrides --lang).")
+    ] = None,
+    rate: Annotated[int, typer.Option(help="Words per minute.")] = 175,
+    volume: Annotated[float, typer.Option(help="Loudness from 0.0 to 1.0.")] = 1.0,
+    device: Annotated[
+        str | None, typer.Option(help="Output device: index or name part (see `devices`).")
+    ] = None,
+) -> None:
+    """Speak TEXT with the host's voice, to the speakers or to a WAV file."""
+    from voice_host.audio.mic import AudioDeviceError
+    from voice_host.voice import HostVoice, VoiceError, VoiceSettings
+
+    if not 0.0 <= volume <= 1.0:
+        raise UserError(f"--volume {volume} is out of range; use 0.0 to 1.0")
+    if not 50 <= rate <= 500:
+        raise UserError(f"--rate {rate} is out of range; use 50 to 500 words per minute")
+    settings = VoiceSettings(lang=lang, voice=voice, rate=rate, volume=volume)
+    host = HostVoice(settings, device=_device_arg(device))
+    try:
+        if speak_to is not None:
+            host.to_wav(text, speak_to)
+        else:
+            host.say(text)
+    except (VoiceError, AudioDeviceError) as err:
+        raise UserError(str(err)) from None
+    except OSError as err:
+        raise UserError(f"cannot write {speak_to}: {err.strerror or err}") from None
+
+
+@app.command()
+def devices(
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object per device.")] = False,
+) -> None:
+    """List the audio devices; the default microphone and speaker are marked."""
+    from dataclasses import asdict
+
+    from voice_host.audio.mic import AudioDeviceError, list_devices
+
+    try:
+        found = list_devices()
+    except AudioDeviceError as err:
+        raise UserError(str(err)) from None
+    if as_json:
+        for d in found:
+            print(json.dumps(asdict(d)))
+        return
+    if not found:
+        print("no audio devices (no sound card or sound server found)")
+        return
+    for d in found:
+        marks = []
+        if d.default_input:
+            marks.append("default input")
+        if d.default_output:
+            marks.append("default output")
+        star = "*" if marks else " "
+        note = f"  [{', '.join(marks)}]" if marks else ""
+        print(
+            f"{star} {d.index:>3}  {d.name}  ({d.hostapi}; {d.inputs} in, {d.outputs} out, "
+            f"{d.default_rate:.0f} Hz){note}"
+        )
+
+
+def _device_arg(device: str | None) -> str | int | None:
+    if device is None:
+        return None
+    return int(device) if device.strip().isdigit() else device
+
+
+@app.command()
+def listen(
+    device: Annotated[
+        str | None, typer.Option(help="Input device: index or name part (see `devices`).")
+    ] = None,
+    engine: Annotated[str, typer.Option(help="Recognizer: pocketsphinx, vosk or ear.")] = (
+        "pocketsphinx"
+    ),
+    lang: Annotated[str, typer.Option(help="Language: en, de, es, fr, it.")] = "en",
+    model: Annotated[Path | None, typer.Option(help="Model folder for the engine.")] = None,
+    max_utterances: Annotated[
+        int | None, typer.Option("--max-utterances", help="Stop after this many utterances.")
+    ] = None,
+    seconds: Annotated[
+        float | None, typer.Option(help="Stop after listening this many seconds.")
+    ] = None,
+) -> None:
+    """Listen on the microphone and print one JSON line per utterance, as `hear` does."""
+    from voice_host.audio.endpoint import Endpointer
+    from voice_host.audio.mic import AudioDeviceError, MicrophoneSource
+    from voice_host.recognizers import EngineError, load_recognizer
+
+    try:
+        recognizer = load_recognizer(engine, lang=lang, model=model)
+    except EngineError as err:
+        raise UserError(str(err)) from None
+    endpointer = Endpointer()
+    deadline = None if seconds is None else time.monotonic() + seconds
+    heard = 0
+    try:
+        source = MicrophoneSource(device=_device_arg(device))
+        with source:
+            while max_utterances is None or heard < max_utterances:
+                if deadline is not None and time.monotonic() >= deadline:
+                    break
+                chunk = source.read(timeout=0.1)
+                if chunk is None:
+                    continue
+                for utt in endpointer.process(chunk):
+                    _print_hearing(recognizer, utt.samples)
+                    heard += 1
+        last = endpointer.flush()
+        if last is not None and (max_utterances is None or heard < max_utterances):
+            _print_hearing(recognizer, last.samples)
+    except AudioDeviceError as err:
+        raise UserError(str(err)) from None
+
+
+def _print_hearing(recognizer: Recognizer, samples: Samples) -> None:
+    t0 = time.perf_counter()
+    hearing = recognizer.recognize(samples)
+    ms = round((time.perf_counter() - t0) * 1000)
+    print(json.dumps({**hearing.to_json(), "ms": ms}, ensure_ascii=False), flush=True)
