@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import sys
 
-from voice_host.cli import audio_cmds, ear_cmds, model_cmds, speech_cmds  # noqa: F401
+from voice_host.cli import (  # noqa: F401
+    audio_cmds,
+    ear_cmds,
+    model_cmds,
+    referee_cmds,
+    speech_cmds,
+    train_cmds,
+)
 from voice_host.cli.app import UserError, app
 
 
