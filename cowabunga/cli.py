@@ -274,7 +274,7 @@ def _print_report(report: dict[str, object], tally: Tally) -> None:
 def parse_card(text: str) -> int | None:
     """A card value typed by a person (``"7"``, ``" 7 "``), or ``None``."""
     text = text.strip()
-    return int(text) if len(text) == 1 and text.isdigit() else None
+    return int(text) if len(text) == 1 and text in "0123456789" else None
 
 
 def _play(args: argparse.Namespace, rules: Rules) -> None:
@@ -310,7 +310,7 @@ def _play(args: argparse.Namespace, rules: Rules) -> None:
                 card = bots[seat].choose(observe(state, seat))
             state, events = apply(state, Play(card))
             for event in events:
-                out.print(_describe(event, state))
+                out.print(_describe(event, args.name))
     except EOFError:
         out.print("\nBye.")
         return
@@ -370,18 +370,22 @@ def _show_table(out: Console, state: GameState) -> None:
     out.print(f"  On the discard pile: {seen}")
 
 
-def _describe(event: Event, state: GameState) -> str:
+def _describe(event: Event, you: str) -> str:
+    def who(player: str, verb: str, verb_you: str) -> str:
+        return f"You {verb_you}" if player == you else f"{player} {verb}"
+
     if isinstance(event, Played):
-        return f"{event.player} plays {event.card}: [bold]{event.total}[/]"
+        return f"{who(event.player, 'plays', 'play')} {event.card}: [bold]{event.total}[/]"
     if isinstance(event, StewPot):
         return (
             f"  [red]Stew pot![/] {event.island} is {event.holder}'s island: "
-            f"{event.player} now has {event.count}"
+            f"{who(event.player, 'now has', 'now have')} {event.count}"
         )
     if isinstance(event, DirectionChanged):
-        return f"  Counting {event.counting.value} now ({event.by} went past the limit)"
+        by = "you" if event.by == you else event.by
+        return f"  Counting {event.counting.value} now ({by} went past the limit)"
     if isinstance(event, IslandDrawn):
-        return f"  {event.player} draws island {event.island}"
+        return f"  {who(event.player, 'draws', 'draw')} island {event.island}"
     if isinstance(event, Reshuffled):
         return f"  The discard pile is shuffled into a new draw pile ({event.cards} cards)"
     if isinstance(event, GameOver):
@@ -391,10 +395,11 @@ def _describe(event: Event, state: GameState) -> str:
             "island_deck_empty": "the last island card",
             "hands_empty": "no cards left",
         }[event.outcome.reason.value]
+        winners = event.outcome.winners
         return (
             f"[bold]Game over[/] ({why}). Stew pots: {pots}. "
-            f"Winner{'s' if len(event.outcome.winners) > 1 else ''}: "
-            f"{', '.join(event.outcome.winners)}"
+            f"Winner{'s' if len(winners) > 1 else ''}: {', '.join(winners)}"
+            + (" — you win!" if you in winners else "")
         )
     return str(event)
 

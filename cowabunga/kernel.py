@@ -96,7 +96,7 @@ def careful_pick(
             if h >= 0 and h != nxt:
                 danger += 1
         score += 0.4 * danger
-        if score > best_score:
+        if score > best_score or (score == best_score and card < best):
             best_score = score
             best = card
     return best

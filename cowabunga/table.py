@@ -399,13 +399,14 @@ def play_card(view: TableView, card: int) -> tuple[TableView, tuple[Event, ...]]
     hands = list(view.hand_sizes)
     hands[seat] -= 1
     events: list[Event] = [Played(player, card, total)]
-    stew = view.stew_pots
-    holder = view.stew_pot_holder(total, seat)
-    if holder is not None:
-        counts = list(stew)
-        counts[seat] += 1
-        stew = tuple(counts)
-        events.append(StewPot(player, total, view.players[holder], counts[seat]))
+    counts = list(view.stew_pots)
+    for holder, held in enumerate(view.islands):
+        # Real islands are unique, so at most one holder; a hand-built view may have more,
+        # and then each one costs a stew pot (FAQ), until the 4th ends the game.
+        if holder != seat and total in held and counts[seat] < STEW_POT_LIMIT:
+            counts[seat] += 1
+            events.append(StewPot(player, total, view.players[holder], counts[seat]))
+    stew = tuple(counts)
     after = replace(
         view,
         total=total,

@@ -1,0 +1,183 @@
+"""The command line: simulate, play (against piped input), usage errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from cowabunga.cli import main, parse_card
+
+
+def _run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "cowabunga.cli", *args],
+        capture_output=True,
+        text=True,
+        input=stdin,
+        timeout=120,
+        check=False,
+    )
+
+
+def test_simulate_json() -> None:
+    done = _run(
+        "simulate",
+        "--games",
+        "200",
+        "--players",
+        "3",
+        "--bots",
+        "careful,random",
+        "--seed",
+        "5",
+        "--json",
+    )
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert report["games"] == 200
+    assert report["seats"] == ["careful", "random", "careful"]
+    assert report["bots"]["careful"]["seat_games"] == 400
+    assert report["bots"]["random"]["seat_games"] == 200
+    assert report["bots"]["careful"]["win_rate"] > report["bots"]["random"]["win_rate"]
+    assert len(report["seat_win_rate"]) == 3
+    assert sum(report["end_reasons"].values()) == 200
+    assert set(report["end_reasons"]) <= {"fourth_stew_pot", "island_deck_empty"}
+    assert report["mean_plays"] > 10
+    assert report["plays_per_s"] > 0 and report["games_per_s"] > 0
+    assert done.stderr == ""
+
+
+def test_simulate_is_reproducible(capsys: pytest.CaptureFixture[str]) -> None:
+    reports = []
+    for _ in range(2):
+        main(
+            [
+                "simulate",
+                "--games",
+                "50",
+                "--players",
+                "4",
+                "--bots",
+                "careful,random",
+                "--seed",
+                "3",
+                "--json",
+            ]
+        )
+        report = json.loads(capsys.readouterr().out)
+        for key in ("seconds", "plays_per_s", "games_per_s"):
+            report.pop(key)
+        reports.append(report)
+    assert reports[0] == reports[1]
+
+
+def test_simulate_with_mc_and_text_output(capsys: pytest.CaptureFixture[str]) -> None:
+    main(
+        [
+            "simulate",
+            "--games",
+            "2",
+            "--players",
+            "3",
+            "--bots",
+            "mc,careful,random",
+            "--rollouts",
+            "30",
+            "--seed",
+            "1",
+        ]
+    )
+    out = capsys.readouterr().out
+    assert "Win rate per bot" in out and "mc" in out and "plays/s" in out
+
+
+def test_simulate_play_out_rule(capsys: pytest.CaptureFixture[str]) -> None:
+    main(
+        [
+            "simulate",
+            "--games",
+            "50",
+            "--players",
+            "2",
+            "--bots",
+            "careful",
+            "--empty-deck",
+            "play_out",
+            "--json",
+        ]
+    )
+    report = json.loads(capsys.readouterr().out)
+    assert report["empty_deck"] == "play_out"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["simulate", "--games", "0"], "must be at least 1"),
+        (["simulate", "--players", "6"], "a table has 2 to 5"),
+        (["simulate", "--bots", "careful,genius"], "comma-separated list"),
+        (["simulate", "--seed", "x"], "not a whole number"),
+        (["play", "--players", "1"], "a table has 2 to 5"),
+        (["dance"], "invalid choice"),
+        ([], "required"),
+    ],
+)
+def test_usage_errors_are_one_line(
+    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(args)
+    assert exit_.value.code == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.count("\n") == 1 and err.startswith("cowabunga: ")
+    assert message in err
+
+
+def test_parse_card() -> None:
+    assert parse_card(" 7 ") == 7
+    assert parse_card("0") == 0
+    for text in ("", "10", "x", "-1", "7.0", "٣"):
+        assert parse_card(text) is None
+
+
+def test_play_handles_bad_input_and_eof() -> None:
+    lines = "x\n" + "".join(f"{d}\n" for d in range(10)) * 60
+    done = _run("play", "--players", "2", "--bots", "careful", "--seed", "11", stdin=lines)
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr
+    out = done.stdout
+    assert "Not a card: 'x'" in out
+    assert "You have no" in out
+    assert "Total" in out and "Your hand" in out
+    assert "Game over" in out or "Bye." in out
+
+
+def test_play_quits_on_eof_at_once() -> None:
+    done = _run("play", "--players", "3", "--bots", "random", "--seed", "2", stdin="")
+    assert done.returncode == 0
+    assert "Bye." in done.stdout and done.stderr == ""
+
+
+def test_play_against_mc_to_the_end() -> None:
+    lines = "?\n" + "".join(f"{d}\n" for d in range(10)) * 80
+    done = _run(
+        "play",
+        "--players",
+        "3",
+        "--bots",
+        "mc,careful",
+        "--rollouts",
+        "50",
+        "--seed",
+        "4",
+        "--name",
+        "Ann",
+        stdin=lines,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Hint (chance to win)" in done.stdout
+    assert "Game over" in done.stdout
