@@ -174,7 +174,5 @@ IT = LanguageData(
     fillers=("ehm", "eh", "allora", "cioè"),
 )
 
-DATA: Mapping[str, LanguageData] = MappingProxyType(
-    {d.lang: d for d in (EN, DE, ES, FR, IT)}
-)
+DATA: Mapping[str, LanguageData] = MappingProxyType({d.lang: d for d in (EN, DE, ES, FR, IT)})
 """Language code → its hand-written data."""

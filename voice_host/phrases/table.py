@@ -41,9 +41,7 @@ class Utterance:
 def normalize(text: str) -> str:
     """Fold text for matching: lower case, no accents, ß→ss, no apostrophes, words only."""
     text = unicodedata.normalize("NFKC", text).lower().replace("ß", "ss")
-    text = "".join(
-        c for c in unicodedata.normalize("NFD", text) if not unicodedata.combining(c)
-    )
+    text = "".join(c for c in unicodedata.normalize("NFD", text) if not unicodedata.combining(c))
     text = re.sub(r"['’`]", "", text)
     text = re.sub(r"[^\w+\-]+", " ", text)
     return " ".join(text.replace("_", " ").split())
