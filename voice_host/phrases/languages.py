@@ -22,8 +22,18 @@ COMMAND_NAMES = (
     "stop",
     "yes",
     "no",
+    "my_cards",
+    "my_islands",
+    "stew_pots",
+    "island_cards",
+    "last_plays",
+    "hint",
 )
-"""Every command a phrase table knows, in a stable order."""
+"""Every command a phrase table knows, in a stable order.
+
+The last six are the accessibility queries of training and practice (issue 5): the learner's
+hand, their islands, everyone's stew pots, island cards left, the last plays, and a hint.
+"""
 
 
 @dataclass(frozen=True)
@@ -44,6 +54,9 @@ class LanguageData:
     """Written-only variants a transcript may contain (``vier und zwanzig``)."""
     fillers: tuple[str, ...]
     """Hesitation sounds the parser skips."""
+    play: tuple[str, ...] = ()
+    """Words a player may say before a card in a practice game ("play seven, twenty-four"); the
+    parser skips them like fillers, the first one canonical."""
 
 
 def _ro(mapping: dict[str, tuple[str, ...]]) -> Mapping[str, tuple[str, ...]]:
@@ -69,6 +82,12 @@ EN = LanguageData(
             "stop": ("stop", "stop the game", "end the game", "quit", "game over"),
             "yes": ("yes", "yeah", "yep", "correct", "that's right"),
             "no": ("no", "nope", "wrong", "that's wrong"),
+            "my_cards": ("my cards", "my hand", "what are my cards", "read my cards"),
+            "my_islands": ("my islands", "what are my islands", "which islands do i have"),
+            "stew_pots": ("stew pots", "how many stew pots", "stew pot count"),
+            "island_cards": ("island cards left", "how many island cards", "island deck"),
+            "last_plays": ("last plays", "last five plays", "what was played"),
+            "hint": ("hint", "give me a hint", "what should i play", "help me"),
         }
     ),
     plus=("plus",),
@@ -76,6 +95,7 @@ EN = LanguageData(
     spoken_extra=_ri({0: ("oh", "nought")}),
     written_extra=_ri({}),
     fillers=("uh", "um", "er", "erm", "uhm"),
+    play=("play", "i play"),
 )
 
 DE = LanguageData(
@@ -93,6 +113,12 @@ DE = LanguageData(
             "stop": ("stopp", "stop", "spiel beenden", "aufhören"),
             "yes": ("ja", "jawohl", "genau", "richtig", "stimmt"),
             "no": ("nein", "falsch", "stimmt nicht", "nee"),
+            "my_cards": ("meine karten", "meine hand", "welche karten habe ich"),
+            "my_islands": ("meine inseln", "welche inseln habe ich", "was sind meine inseln"),
+            "stew_pots": ("fettnäpfe", "wie viele fettnäpfe", "fettnapfkarten"),
+            "island_cards": ("inselkarten übrig", "wie viele inselkarten", "inselstapel"),
+            "last_plays": ("letzte züge", "die letzten züge", "was wurde gespielt"),
+            "hint": ("tipp", "hinweis", "was soll ich spielen", "hilf mir"),
         }
     ),
     plus=("plus",),
@@ -100,6 +126,7 @@ DE = LanguageData(
     spoken_extra=_ri({2: ("zwo",)}),
     written_extra=_ri({}),
     fillers=("äh", "ähm", "hm", "öh"),
+    play=("ich spiele", "spiele", "ich lege"),
 )
 
 ES = LanguageData(
@@ -117,6 +144,16 @@ ES = LanguageData(
             "stop": ("parar", "para", "alto", "terminar", "fin del juego"),
             "yes": ("sí", "vale", "correcto", "claro"),
             "no": ("no", "incorrecto", "mal"),
+            "my_cards": ("mis cartas", "mi mano", "qué cartas tengo"),
+            "my_islands": ("mis islas", "qué islas tengo", "cuáles son mis islas"),
+            "stew_pots": ("ollas", "cuántas ollas", "las ollas"),
+            "island_cards": (
+                "cartas de isla restantes",
+                "cuántas cartas de isla quedan",
+                "mazo de islas",
+            ),
+            "last_plays": ("últimas jugadas", "las últimas jugadas", "qué se ha jugado"),
+            "hint": ("pista", "una pista", "qué debo jugar", "ayúdame"),
         }
     ),
     plus=("más",),
@@ -124,6 +161,7 @@ ES = LanguageData(
     spoken_extra=_ri({}),
     written_extra=_ri({1: ("un",), 21: ("veintiún",)}),
     fillers=("eh", "em", "este", "pues"),
+    play=("juego", "pongo", "tiro"),
 )
 
 FR = LanguageData(
@@ -141,6 +179,12 @@ FR = LanguageData(
             "stop": ("stop", "arrête", "arrêter", "fin de partie"),
             "yes": ("oui", "d'accord", "exact", "correct"),
             "no": ("non", "faux", "incorrect"),
+            "my_cards": ("mes cartes", "ma main", "quelles sont mes cartes"),
+            "my_islands": ("mes îles", "quelles sont mes îles", "mes cartes île"),
+            "stew_pots": ("marmites", "les marmites", "combien de marmites"),
+            "island_cards": ("cartes île restantes", "combien de cartes île", "pioche des îles"),
+            "last_plays": ("derniers coups", "les derniers coups", "qu'est-ce qui a été joué"),
+            "hint": ("indice", "un indice", "que dois-je jouer", "aide-moi"),
         }
     ),
     plus=("plus",),
@@ -148,6 +192,7 @@ FR = LanguageData(
     spoken_extra=_ri({1: ("une",)}),
     written_extra=_ri({80: ("quatre-vingt",)}),
     fillers=("euh", "heu", "ben", "bah"),
+    play=("je joue", "je pose"),
 )
 
 IT = LanguageData(
@@ -165,6 +210,12 @@ IT = LanguageData(
             "stop": ("stop", "basta", "fine partita", "ferma"),
             "yes": ("sì", "giusto", "esatto", "va bene"),
             "no": ("no", "sbagliato", "non è giusto"),
+            "my_cards": ("le mie carte", "mie carte", "la mia mano"),
+            "my_islands": ("le mie isole", "mie isole", "quali sono le mie isole"),
+            "stew_pots": ("pentole", "le pentole", "quante pentole"),
+            "island_cards": ("carte isola rimaste", "quante carte isola", "mazzo delle isole"),
+            "last_plays": ("ultime giocate", "le ultime giocate", "cosa è stato giocato"),
+            "hint": ("suggerimento", "un suggerimento", "cosa devo giocare", "aiutami"),
         }
     ),
     plus=("più",),
@@ -172,6 +223,7 @@ IT = LanguageData(
     spoken_extra=_ri({}),
     written_extra=_ri({1: ("un",)}),
     fillers=("ehm", "eh", "allora", "cioè"),
+    play=("gioco", "metto", "calo"),
 )
 
 DATA: Mapping[str, LanguageData] = MappingProxyType({d.lang: d for d in (EN, DE, ES, FR, IT)})

@@ -78,6 +78,8 @@ class PhraseTable:
             {+1: data.plus, -1: data.minus}
         )
         """+1 → the words for "plus", -1 → the words for "minus", the first canonical."""
+        self.play_words: tuple[str, ...] = data.play
+        """Words said before a card in a practice game ("play"); parsed like fillers."""
         self._items: dict[tuple[str, ...], tuple[str, int | str]] = {}
         self._longest = 1
         for name in COMMAND_NAMES:
@@ -86,7 +88,7 @@ class PhraseTable:
         for sign, words in self.sign_words.items():
             for word in words:
                 self._add(_tokens(word), (_SIGN, sign))
-        for word in data.fillers:
+        for word in (*data.fillers, *data.play):
             self._add(_tokens(word), (_FILLER, 0))
         for n in range(MAX_NUMBER + 1):
             for form in self.number_variants(n):
