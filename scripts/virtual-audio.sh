@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # virtual-audio.sh -- headless virtual microphone + speaker via PulseAudio (no sound hardware needed).
 #
-#   bash virtual_audio.sh [start]   start daemon + devices if missing (idempotent); print env + device names
-#   bash virtual_audio.sh stop      stop the daemon this script started (by PID from its pid file)
-#   bash virtual_audio.sh status    exit 0 if the daemon answers
+#   bash virtual-audio.sh [start]   start daemon + devices if missing (idempotent); print env + device names
+#   bash virtual-audio.sh stop      stop the daemon this script started (by PID from its pid file)
+#   bash virtual-audio.sh status    exit 0 if the daemon answers
 #
-#   eval "$(bash virtual_audio.sh)"   # start and export PULSE_SERVER/PULSE_SINK/PULSE_SOURCE into this shell
+#   eval "$(bash virtual-audio.sh)"   # start and export PULSE_SERVER/PULSE_SINK/PULSE_SOURCE into this shell
 #
 # Topology (all PulseAudio, everything kept under $VA_ROOT):
 #   virtual_speaker       null sink     = the app's speaker.  Capture what the app says: parec -d virtual_speaker.monitor
@@ -85,6 +85,7 @@ start() {
   pactl set-default-source virtual_mic
 
   cat <<EOF
+export VA_ROOT=$VA_ROOT
 export XDG_RUNTIME_DIR=$RUN
 export PULSE_RUNTIME_PATH=$PULSE_DIR
 export PULSE_STATE_PATH=$STATE

@@ -301,7 +301,7 @@ def _fetch_with_bar(url: str, out: IO[bytes], e: ModelEntry, timeout: float) -> 
         TransferSpeedColumn(),
         TimeRemainingColumn(),
         console=console,
-        transient=not console.is_terminal,
+        disable=not console.is_terminal,  # no bar in logs and pipes
     ) as bar:
         approx = int(e.approx_mb * 1_000_000) if e.approx_mb else None
         task = bar.add_task(e.name, total=approx)

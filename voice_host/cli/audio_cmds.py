@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -109,6 +110,10 @@ def listen(
     seconds: Annotated[
         float | None, typer.Option(help="Stop after listening this many seconds.")
     ] = None,
+    save_utterances: Annotated[
+        Path | None,
+        typer.Option("--save-utterances", help="Also save each utterance as a WAV in this folder."),
+    ] = None,
 ) -> None:
     """Listen on the microphone and print one JSON line per utterance, as `hear` does."""
     from voice_host.audio.endpoint import Endpointer
@@ -125,6 +130,8 @@ def listen(
     try:
         source = MicrophoneSource(device=_device_arg(device))
         with source:
+            where = "the default input" if source.device is None else f"device {source.device}"
+            print(f"voice-host: listening on {where}", file=sys.stderr, flush=True)
             while max_utterances is None or heard < max_utterances:
                 if deadline is not None and time.monotonic() >= deadline:
                     break
@@ -132,13 +139,23 @@ def listen(
                 if chunk is None:
                     continue
                 for utt in endpointer.process(chunk):
-                    _print_hearing(recognizer, utt.samples)
                     heard += 1
+                    _save(save_utterances, heard, utt.samples)
+                    _print_hearing(recognizer, utt.samples)
         last = endpointer.flush()
         if last is not None and (max_utterances is None or heard < max_utterances):
+            _save(save_utterances, heard + 1, last.samples)
             _print_hearing(recognizer, last.samples)
     except AudioDeviceError as err:
         raise UserError(str(err)) from None
+
+
+def _save(folder: Path | None, n: int, samples: Samples) -> None:
+    if folder is None:
+        return
+    from voice_host.audio.chunks import write_wav
+
+    write_wav(folder / f"utterance-{n:03d}.wav", samples)
 
 
 def _print_hearing(recognizer: Recognizer, samples: Samples) -> None:

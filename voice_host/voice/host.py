@@ -70,11 +70,12 @@ def short_line(text: str, max_chars: int = MAX_LINE_CHARS) -> str:
     line = " ".join(text.split())
     if len(line) <= max_chars:
         return line
-    head = line[:max_chars]
-    cut = max(head.rfind(p) for p in (". ", "! ", "? ", ", ", "; "))
-    if cut > max_chars // 3:
-        return head[: cut + 1].rstrip(",;")
-    return head.rsplit(" ", 1)[0]
+    head = line[: max_chars + 1]
+    for marks in ((". ", "! ", "? "), (", ", "; ")):
+        cut = max(head.rfind(p) for p in marks)
+        if cut > max_chars // 3:
+            return head[: cut + 1].rstrip(",;")
+    return head[:max_chars].rsplit(" ", 1)[0]
 
 
 def _pyttsx3() -> Any:
