@@ -79,7 +79,7 @@ def _listen(virtual_audio: VirtualAudio, *args: str) -> subprocess.Popen[str]:
 def test_listen_prints_the_numbers_spoken_into_the_microphone(
     virtual_audio: VirtualAudio, tmp_path: Path
 ) -> None:
-    """Up to three tries (a busy 2-core CI box can glitch the virtual devices); none may be wrong."""
+    """Three tries (a busy 2-core box can glitch the virtual devices); none may be wrong."""
     saved = tmp_path / "heard"
     proc = _listen(
         virtual_audio, "--max-utterances", "3", "--seconds", "25", "--save-utterances", str(saved)
