@@ -1,0 +1,239 @@
+"""The Vosk adapter's own code: grammar, result parsing, snapping, the missing-model error.
+
+No Vosk model can be had here, so the model is replaced by :class:`ScriptedVoskModel`, a stand-in
+that hands back recorded Vosk JSON results. The one test that needs a real model runs only when
+the environment variable ``VOSK_MODEL`` points at one.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from voice_host.recognition import Expectation
+from voice_host.recognizers import EngineError, load_recognizer
+from voice_host.recognizers.vosk_engine import (
+    UNK,
+    KaldiLike,
+    VoskReading,
+    VoskRecognizer,
+    parse_result,
+    snap,
+)
+
+SILENCE = np.zeros(1600, dtype=np.int16)
+
+# Results in the shapes Vosk 0.3.45 prints: with SetMaxAlternatives(n > 0) ...
+ALTS_24 = json.dumps(
+    {
+        "alternatives": [
+            {
+                "confidence": 231.6,
+                "result": [
+                    {"end": 0.75, "start": 0.3, "word": "twenty"},
+                    {"end": 1.05, "start": 0.75, "word": "four"},
+                ],
+                "text": "twenty four",
+            },
+            {"confidence": 226.1, "result": [], "text": "twenty"},
+            {"confidence": 224.0, "result": [], "text": "thirty four"},
+        ]
+    }
+)
+ALTS_CLOSE = json.dumps(
+    {
+        "alternatives": [
+            {"confidence": 150.2, "text": "thirteen"},
+            {"confidence": 150.0, "text": "thirty"},
+        ]
+    }
+)
+# ... and with SetMaxAlternatives(0), per-word confidences.
+WORDS_CARD = json.dumps(
+    {
+        "result": [
+            {"conf": 1.0, "end": 0.6, "start": 0.2, "word": "plus"},
+            {"conf": 0.97, "end": 1.0, "start": 0.6, "word": "seven"},
+            {"conf": 0.92, "end": 1.4, "start": 1.1, "word": "twenty"},
+            {"conf": 0.95, "end": 1.8, "start": 1.4, "word": "four"},
+        ],
+        "text": "plus seven twenty four",
+    }
+)
+EMPTY = json.dumps({"text": ""})
+UNK_ONLY = json.dumps({"alternatives": [{"confidence": 90.0, "text": UNK}]})
+
+
+class ScriptedKaldi:
+    """Stand-in for ``vosk.KaldiRecognizer``: returns the next recorded result."""
+
+    def __init__(self, model: ScriptedVoskModel, grammar: str) -> None:
+        self.model = model
+        self.grammar = grammar
+        self.max_alternatives = -1
+        self.words = False
+
+    def SetWords(self, enable: bool) -> None:
+        self.words = enable
+
+    def SetMaxAlternatives(self, n: int) -> None:
+        self.max_alternatives = n
+
+    def AcceptWaveform(self, data: bytes) -> bool:
+        self.model.fed.append(len(data))
+        return False
+
+    def FinalResult(self) -> str:
+        return self.model.results.pop(0)
+
+
+class ScriptedVoskModel:
+    """Stand-in for a loaded Vosk model; NOT a model: it replays recorded results."""
+
+    def __init__(self, results: list[str]) -> None:
+        self.results = list(results)
+        self.grammars: list[list[str]] = []
+        self.fed: list[int] = []
+
+    def recognizer(self, grammar: str) -> KaldiLike:
+        self.grammars.append(json.loads(grammar))
+        return ScriptedKaldi(self, grammar)
+
+
+def scripted(results: list[str], lang: str = "en", **kw: float) -> VoskRecognizer:
+    return VoskRecognizer(lang, model=ScriptedVoskModel(results), **kw)  # type: ignore[arg-type]
+
+
+def test_grammar_contents() -> None:
+    rec = scripted([])
+    grammar = rec.grammar()
+    assert grammar[-1] == UNK
+    assert "twenty four" in grammar and "forty five" in grammar and "forty six" not in grammar
+    assert "plus seven twenty four" in grammar and "minus five eleven" in grammar
+    assert "seven twenty four" in grammar
+    assert "whose turn is it" in grammar and "undo" in grammar
+    assert len(grammar) == len(set(grammar))
+
+
+def test_grammar_follows_expectation() -> None:
+    rec = scripted([])
+    grammar = rec.grammar(Expectation(numbers=frozenset({13, 30}), card_first=False))
+    assert "thirteen" in grammar and "thirty" in grammar
+    assert "twenty four" not in grammar and "plus seven thirty" not in grammar
+    assert "status" in grammar
+    only = rec.grammar(Expectation(numbers=frozenset({13}), card_first=False, commands=False))
+    assert only == ["thirteen", UNK]
+
+
+def test_grammar_german_words() -> None:
+    grammar = scripted([], lang="de").grammar()
+    assert "vierundzwanzig" in grammar and "plus sieben vierundzwanzig" in grammar
+    assert "wer ist dran" in grammar
+
+
+def test_grammar_is_sent_once_per_expectation() -> None:
+    model = ScriptedVoskModel([ALTS_24, ALTS_24, ALTS_24])
+    rec = VoskRecognizer("en", model=model)
+    rec.recognize(SILENCE)
+    rec.recognize(SILENCE)
+    rec.recognize(SILENCE, Expectation(numbers=frozenset({24})))
+    assert len(model.grammars) == 2
+    assert model.fed == [3200, 3200, 3200]
+
+
+def test_parse_alternatives() -> None:
+    readings = parse_result(ALTS_24)
+    assert [r.text for r in readings] == ["twenty four", "twenty", "thirty four"]
+    assert readings[0].confidence > 0.99
+    assert sum(r.confidence for r in readings) == pytest.approx(1.0)
+
+
+def test_parse_word_confidences() -> None:
+    assert parse_result(WORDS_CARD) == [VoskReading("plus seven twenty four", 0.92)]
+    assert parse_result(EMPTY) == []
+    assert parse_result("") == []
+
+
+def test_confident_total_with_alternatives() -> None:
+    hearing = scripted([ALTS_24]).recognize(SILENCE)
+    assert hearing.numbers == (24,) and hearing.command is None
+    assert hearing.confidence > 0.99
+    assert [a.numbers for a in hearing.alternatives] == [(20,), (34,)]
+
+
+def test_card_first() -> None:
+    hearing = scripted([WORDS_CARD]).recognize(SILENCE)
+    assert hearing.numbers == (7, 24)
+    assert hearing.confidence == pytest.approx(0.92)
+
+
+def test_unsure_means_no_numbers() -> None:
+    hearing = scripted([ALTS_CLOSE]).recognize(SILENCE)
+    assert hearing.numbers == ()
+    assert hearing.text == "thirteen"
+    assert hearing.alternatives[0].numbers == (30,)
+
+
+def test_nothing_heard() -> None:
+    assert scripted([EMPTY]).recognize(SILENCE).is_empty
+    hearing = scripted([UNK_ONLY]).recognize(SILENCE)
+    assert hearing.is_empty and hearing.confidence == 0.0
+
+
+def test_out_of_grammar_words_are_revalidated() -> None:
+    # Vosk returned a number the turn does not allow: rejected, not passed on.
+    out = json.dumps({"alternatives": [{"confidence": 300.0, "text": "twenty four"}]})
+    rec = scripted([out])
+    hearing = rec.recognize(SILENCE, Expectation(numbers=frozenset({13, 30}), card_first=False))
+    assert hearing.numbers == ()
+
+
+def test_snap() -> None:
+    allowed = frozenset({"twenty four", "twenty five", "plus seven twenty four", "undo"})
+    assert snap("twenty four", allowed) == ("twenty four", 1.0)
+    assert snap("plus seven twenty four [unk]", allowed) == ("plus seven twenty four", 0.5)
+    assert snap("twenty", allowed) == (None, 0.0)  # two phrases are one word away
+    assert snap("pass the crisps", allowed) == (None, 0.0)
+
+
+def test_snapped_reading_loses_confidence() -> None:
+    out = json.dumps({"result": [{"conf": 1.0, "word": "undo"}], "text": "undo it"})
+    hearing = scripted([out]).recognize(SILENCE)
+    assert hearing.text == "undo" and hearing.confidence == 0.5 and hearing.command is None
+    assert scripted([out], min_confidence=0.4).recognize(SILENCE).command == "undo"
+
+
+def test_missing_model_names_the_fix(tmp_path: Path) -> None:
+    with pytest.raises(EngineError) as err:
+        VoskRecognizer("de", model_path=tmp_path / "nowhere")
+    message = str(err.value)
+    assert "\n" not in message and "voice-host models download de" in message
+
+
+def test_invalid_model_names_the_fix(tmp_path: Path) -> None:
+    (tmp_path / "am").mkdir()
+    with pytest.raises(EngineError, match="voice-host models download en"):
+        load_recognizer("vosk", "en", tmp_path)
+
+
+def test_unknown_language() -> None:
+    with pytest.raises(EngineError, match="en, de, es, fr, it"):
+        VoskRecognizer("xx", model=ScriptedVoskModel([]))
+
+
+@pytest.mark.skipif(not os.environ.get("VOSK_MODEL"), reason="set VOSK_MODEL to a Vosk model")
+def test_real_model(tmp_path: Path) -> None:
+    from tests.recognizers.speech import espeak, have_espeak
+
+    if not have_espeak():
+        pytest.skip("espeak-ng is not installed")
+    lang = os.environ.get("VOSK_LANG", "en")
+    rec = VoskRecognizer(lang, Path(os.environ["VOSK_MODEL"]))
+    voice = {"en": "en-us", "de": "de", "es": "es", "fr": "fr-fr", "it": "it"}[lang]
+    words = rec.table.number_words(24)
+    assert rec.recognize(espeak(words, voice, tmp_path)).numbers == (24,)
+    assert rec.recognize(espeak("pass the crisps please", voice, tmp_path)).numbers == ()
