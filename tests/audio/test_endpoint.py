@@ -99,3 +99,22 @@ def test_chunk_size_does_not_matter() -> None:
         for u in Endpointer().utterances(samples_to_chunks(scene.samples, chunk_ms=20))
     ]
     assert a == b
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("snr_db", [None, 20.0])
+def test_cut_utterances_are_heard_by_the_recognizer(snr_db: float | None) -> None:
+    """Endpointer output goes straight into PocketSphinx: each phrase is heard on its own."""
+    from voice_host.audio.noise import mix_at_snr
+    from voice_host.recognizers import load_recognizer
+    from voice_host.voice import synthesize
+
+    gap = np.zeros(SAMPLE_RATE, dtype=np.int16)
+    stream = np.concatenate(
+        [gap, synthesize("forty two", voice="en"), gap, synthesize("twenty four", voice="en"), gap]
+    ).astype(np.int16)
+    if snr_db is not None:
+        stream = mix_at_snr(stream, pink_noise(len(stream), seed=7), snr_db)
+    recognizer = load_recognizer("pocketsphinx")
+    heard = [recognizer.recognize(u.samples).numbers for u in _cut(stream)]
+    assert heard == [(42,), (24,)]

@@ -110,13 +110,21 @@ def listen(
     seconds: Annotated[
         float | None, typer.Option(help="Stop after listening this many seconds.")
     ] = None,
+    hangover_ms: Annotated[
+        int,
+        typer.Option(
+            "--hangover-ms",
+            help="Silence that ends an utterance; shorter answers sooner but may split "
+            "'plus seven, twenty-four' at the comma.",
+        ),
+    ] = 300,
     save_utterances: Annotated[
         Path | None,
         typer.Option("--save-utterances", help="Also save each utterance as a WAV in this folder."),
     ] = None,
 ) -> None:
     """Listen on the microphone and print one JSON line per utterance, as `hear` does."""
-    from voice_host.audio.endpoint import Endpointer
+    from voice_host.audio.endpoint import Endpointer, EndpointerConfig
     from voice_host.audio.mic import AudioDeviceError, MicrophoneSource
     from voice_host.recognizers import EngineError, load_recognizer
 
@@ -124,7 +132,9 @@ def listen(
         recognizer = load_recognizer(engine, lang=lang, model=model)
     except EngineError as err:
         raise UserError(str(err)) from None
-    endpointer = Endpointer()
+    if not 60 <= hangover_ms <= 2000:
+        raise UserError(f"--hangover-ms {hangover_ms} is out of range; use 60 to 2000")
+    endpointer = Endpointer(EndpointerConfig(hangover_ms=hangover_ms))
     deadline = None if seconds is None else time.monotonic() + seconds
     heard = 0
     try:
