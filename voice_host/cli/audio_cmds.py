@@ -128,12 +128,12 @@ def listen(
     from voice_host.audio.mic import AudioDeviceError, MicrophoneSource
     from voice_host.recognizers import EngineError, load_recognizer
 
+    if not 60 <= hangover_ms <= 2000:
+        raise UserError(f"--hangover-ms {hangover_ms} is out of range; use 60 to 2000")
     try:
         recognizer = load_recognizer(engine, lang=lang, model=model)
     except EngineError as err:
         raise UserError(str(err)) from None
-    if not 60 <= hangover_ms <= 2000:
-        raise UserError(f"--hangover-ms {hangover_ms} is out of range; use 60 to 2000")
     endpointer = Endpointer(EndpointerConfig(hangover_ms=hangover_ms))
     deadline = None if seconds is None else time.monotonic() + seconds
     heard = 0
