@@ -16,12 +16,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final, Protocol
 
-from cowabunga.cards import CARD_COPIES, CARD_VALUES, MAX_TOTAL
+from cowabunga.cards import CARD_COPIES, CARD_VALUES, MAX_TOTAL, shuffled
 from cowabunga.errors import CowabungaError
 from cowabunga.events import Counting
 from cowabunga.game import Observation
 from cowabunga.kernel import CAREFUL, RANDOM, SAFE, Kernel, careful_pick
 from cowabunga.table import EmptyDeck, TableView
+
+DEFAULT_HORIZON: Final = 30
+"""Plays a Monte Carlo playout looks ahead before judging the position by stew pots."""
 
 
 class Bot(Protocol):
@@ -127,36 +130,87 @@ def mc_hint(
     rollouts: int = 1000,
     *,
     policy: int = SAFE,
+    horizon: int | None = DEFAULT_HORIZON,
+    margin: float = 0.0,
 ) -> dict[int, float]:
-    """Estimated chance of winning (ties count as wins) for each distinct card in hand, from
-    ``rollouts`` playouts shared evenly between the cards. Each determinization is played out
-    once per card (common random numbers), so the cards are compared on the same deals."""
+    """Estimated chance of winning (ties count as wins) for each distinct card in hand.
+
+    ``rollouts`` playouts are shared evenly between the cards; each determinization (see
+    :func:`determinize`) is played out once per card, so the cards are compared on the same
+    deals. A playout stops after ``horizon`` plays (``None``: at the end of the game); a
+    stopped game counts as won if the player has the fewest stew pots then.
+    """
     view = obs.table
     if view.outcome is not None or view.pending_island is not None or obs.seat != view.to_play:
         raise CowabungaError(f"no hint: it is not {view.players[obs.seat]}'s turn to play")
     cards = sorted(set(obs.hand))
-    n = len(view.players)
-    me = obs.seat
-    scores = dict.fromkeys(cards, 0.0)
     if len(cards) == 1:
         return {cards[0]: 1.0}
+    n = len(view.players)
+    me = obs.seat
+    limit = horizon if horizon is not None else 1 << 30
     rounds = max(1, rollouts // len(cards))
     rest = [policy] * n
     first = {card: [-1 - card] * n for card in cards}
+    wins = dict.fromkeys(cards, 0.0)
     rnd = rng.random
+    # What every determinization shares, computed once.
+    in_hand = [0] * 10
+    for card in obs.hand:
+        in_hand[card] += 1
+    pool = [
+        v for v in CARD_VALUES for _ in range(max(0, CARD_COPIES[v] - view.discard[v] - in_hand[v]))
+    ]
+    cuts = []
+    at = 0
+    for seat, size in enumerate(view.hand_sizes):
+        if seat != me:
+            cuts.append((seat, at, at + size))
+            at += size
+    draw_end = at + view.draw_pile
+    hand = list(obs.hand)
+    discard = [v for v in CARD_VALUES for _ in range(view.discard[v])]
+    discard.remove(view.top_card)
+    discard.append(view.top_card)
+    owner = _owner(view)
+    stew = list(view.stew_pots)
+    unseen = view.unseen_islands()
+    island_count = view.island_deck
+    total = view.total
+    up = view.counting is Counting.UP
+    play_out = view.rules.empty_deck is EmptyDeck.PLAY_OUT
     for _ in range(rounds):
-        base = determinize(obs, rng)
+        order = shuffled(pool, rnd)
+        hands = [hand] * n
+        for seat, a, b in cuts:
+            hands[seat] = order[a:b]
+        draw = order[at:draw_end]
+        islands = shuffled(unseen, rnd)[:island_count]
+        seed = int(rnd() * 4294967296.0)
         for card in cards:
-            k = base.copy()
+            k = Kernel(
+                total=total,
+                up=up,
+                seat=me,
+                hands=[h[:] for h in hands],
+                draw=draw[:],
+                discard=discard[:],
+                owner=owner[:],
+                stew=stew[:],
+                islands=islands[:],
+                seed=seed,
+                play_out=play_out,
+            )
             k.run(first[card], rnd, 1)
-            k.run(rest, rnd)
-            stew = k.stew
-            mine = stew[me]
-            fewest = min(stew)
-            score = 1.0 if mine == fewest else 0.0
-            others = min(s for i, s in enumerate(stew) if i != me)
-            scores[card] += score + 0.01 * (others - mine)
-    return {card: total / rounds for card, total in scores.items()}
+            if not k.reason:
+                k.run(rest, rnd, limit)
+            pots = k.stew
+            mine = pots[me]
+            if mine == min(pots):
+                wins[card] += 1.0
+            if margin:
+                wins[card] += margin * (min(pots[:me] + pots[me + 1 :]) - mine)
+    return {card: won / rounds for card, won in wins.items()}
 
 
 @dataclass
@@ -169,6 +223,9 @@ class MonteCarloBot:
     rollouts: int = 1000
     """Playouts per decision."""
 
+    horizon: int | None = DEFAULT_HORIZON
+    """Plays per playout before it is judged (``None``: play to the end)."""
+
     policy: int = SAFE
     """Rollout policy code (see :mod:`cowabunga.kernel`)."""
 
@@ -177,7 +234,7 @@ class MonteCarloBot:
 
     def choose(self, obs: Observation) -> int:
         """The card that won most often in the rollouts."""
-        hint = mc_hint(obs, self.rng, self.rollouts, policy=self.policy)
+        hint = mc_hint(obs, self.rng, self.rollouts, policy=self.policy, horizon=self.horizon)
         return max(hint, key=lambda card: (hint[card], -card))
 
 

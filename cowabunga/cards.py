@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Final
+from collections.abc import Callable, Iterable
+from typing import Final, TypeVar
+
+T = TypeVar("T")
 
 CARD_VALUES: Final = range(10)
 """The values a number card can show: 0 to 9."""
@@ -60,9 +63,15 @@ def islands_per_player(players: int) -> int:
     return 2 if players <= 3 else 1
 
 
+FULL_DECK: Final[tuple[int, ...]] = tuple(
+    value for value in CARD_VALUES for _ in range(CARD_COPIES[value])
+)
+"""All 58 number cards, in value order."""
+
+
 def full_deck() -> list[int]:
     """All 58 number cards, in value order (shuffle before dealing)."""
-    return [value for value in CARD_VALUES for _ in range(CARD_COPIES[value])]
+    return list(FULL_DECK)
 
 
 def is_card(value: object) -> bool:
@@ -90,3 +99,10 @@ def format_values(values: object) -> str:
         if value is not None:
             start = prev = value
     return ", ".join(parts)
+
+
+def shuffled(items: Iterable[T], rand: Callable[[], float]) -> list[T]:
+    """A uniformly random permutation of ``items``, drawn with ``rand`` (the ``random()``
+    method of an injected ``random.Random``). Sorting by random keys is about twice as fast in
+    CPython as ``Random.shuffle``, and dealing is a large part of a simulated game."""
+    return sorted(items, key=lambda _: rand())

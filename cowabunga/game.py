@@ -19,10 +19,12 @@ from typing import overload
 
 from cowabunga.cards import (
     CARD_COPIES,
+    FULL_DECK,
     HAND_SIZE,
     ISLAND_VALUES,
     full_deck,
     islands_per_player,
+    shuffled,
 )
 from cowabunga.errors import CardNotInHandError, GameOverError, NoIslandDrawError, SetupError
 from cowabunga.events import Event, Outcome
@@ -92,9 +94,7 @@ class Observation:
 
 def reshuffle_order(seed: int, index: int, cards: Sequence[int]) -> list[int]:
     """The new draw pile (top first) made from ``cards`` at reshuffle number ``index``."""
-    pile = list(cards)
-    random.Random(seed * 1_000_003 + index).shuffle(pile)
-    return pile
+    return shuffled(cards, random.Random(seed * 1_000_003 + index).random)
 
 
 def from_deal(
@@ -134,10 +134,8 @@ def from_deal(
 
 def deal(players: Sequence[str], rng: random.Random, *, rules: Rules | None = None) -> GameState:
     """A new game with both decks shuffled by the injected ``rng``."""
-    numbers = full_deck()
-    rng.shuffle(numbers)
-    islands = list(ISLAND_VALUES)
-    rng.shuffle(islands)
+    numbers = shuffled(FULL_DECK, rng.random)
+    islands = shuffled(ISLAND_VALUES, rng.random)
     return from_deal(players, numbers, islands, shuffle_seed=rng.getrandbits(48), rules=rules)
 
 

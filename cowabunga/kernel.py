@@ -13,14 +13,15 @@ from collections.abc import Callable
 from typing import Final
 
 from cowabunga.cards import (
+    FULL_DECK,
     HAND_SIZE,
     ISLAND_VALUES,
     LOWER_LIMIT,
     MAX_TOTAL,
     STEW_POT_LIMIT,
     UPPER_LIMIT,
-    full_deck,
     islands_per_player,
+    shuffled,
 )
 from cowabunga.events import Counting, EndReason
 from cowabunga.game import GameState, reshuffle_order
@@ -197,10 +198,8 @@ class Kernel:
     def dealt(cls, players: int, rng: random.Random, *, play_out: bool = False) -> Kernel:
         """A freshly dealt game, shuffled exactly as :func:`~cowabunga.game.deal` shuffles with
         the same ``rng`` (so ``Kernel.dealt(n, Random(s))`` is ``deal(names, Random(s))``)."""
-        numbers = full_deck()
-        rng.shuffle(numbers)
-        order = list(ISLAND_VALUES)
-        rng.shuffle(order)
+        numbers = shuffled(FULL_DECK, rng.random)
+        order = shuffled(ISLAND_VALUES, rng.random)
         seed = rng.getrandbits(48)
         per = islands_per_player(players)
         owner = [-1] * (MAX_TOTAL + 1)
