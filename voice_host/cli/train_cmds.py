@@ -1,3 +1,361 @@
-"""Commands: train_cmds (filled in by its owner)."""
+"""Commands: ``train quiz | practice | stats`` and ``settings show | set``."""
 
-from voice_host.cli.app import app  # noqa: F401
+from __future__ import annotations
+
+import json
+import random
+import sys
+from contextlib import ExitStack
+from dataclasses import asdict, replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, TextIO
+
+import typer
+
+from voice_host.cli.app import UserError, app
+
+if TYPE_CHECKING:
+    from voice_host.recognition import Recognizer
+    from voice_host.settings import Settings
+    from voice_host.training.channels import Output, Replies, SpeakerOutput
+
+train_app = typer.Typer(
+    help="Training: a quiz, a practice game against bots, and your progress.",
+    no_args_is_help=True,
+)
+settings_app = typer.Typer(help="Speech rate, voice, volume, verbosity, earcons, devices.")
+app.add_typer(train_app, name="train")
+app.add_typer(settings_app, name="settings")
+
+EngineOpt = Annotated[
+    str | None, typer.Option("--engine", help="Recognizer: pocketsphinx, vosk, ear.")
+]
+InputOpt = Annotated[
+    Path | None,
+    typer.Option("--input", help="Take the replies from this recording (endpointed, in order)."),
+]
+KeyboardOpt = Annotated[
+    bool, typer.Option("--keyboard", help="Type the replies instead of speaking them.")
+]
+SpeakToOpt = Annotated[
+    Path | None, typer.Option("--speak-to", help="Write the host's speech to this WAV.")
+]
+SpeakOpt = Annotated[
+    bool | None,
+    typer.Option(
+        "--speak/--no-speak",
+        help="Speak on the speakers (default: yes, except with --input).",
+    ),
+]
+VerbosityOpt = Annotated[
+    str | None, typer.Option("--verbosity", help="terse, normal or teaching (default: setting).")
+]
+
+
+def _settings(verbosity: str | None = None) -> Settings:
+    from voice_host.settings import SettingsError, load_settings, parse_value
+
+    try:
+        s = load_settings()
+        if verbosity is not None:
+            s = replace(s, verbosity=parse_value("verbosity", verbosity))  # type: ignore[arg-type]
+    except SettingsError as err:
+        raise UserError(str(err)) from None
+    return s
+
+
+def _recognizer(engine: str | None, lang: str) -> Recognizer:
+    from voice_host.recognizers import DEFAULT_ENGINE, EngineError, load_recognizer
+
+    try:
+        return load_recognizer(engine or DEFAULT_ENGINE, lang=lang)
+    except EngineError as err:
+        raise UserError(str(err)) from None
+
+
+def _output(
+    settings: Settings,
+    speak: bool,
+    speak_to: Path | None,
+    private_to: Path | None = None,
+    stream: TextIO | None = None,
+) -> tuple[Output, SpeakerOutput | None]:
+    from voice_host.audio import SpeakingGate
+    from voice_host.training.channels import SpeakerOutput, Transcript, WavOutput
+
+    transcript = Transcript(stream=stream, earcons=settings.earcons)
+    if speak_to is not None:
+        return WavOutput(settings, speak_to, private_to, transcript), None
+    if speak:
+        speaker = SpeakerOutput(settings, transcript, SpeakingGate())
+        return speaker, speaker
+    return transcript, None
+
+
+def _replies(
+    settings: Settings,
+    input_wav: Path | None,
+    keyboard: bool,
+    engine: str | None,
+    speaker: SpeakerOutput | None,
+) -> Replies:
+    from voice_host.phrases import phrase_table
+    from voice_host.training.channels import KeyboardReplies, MicrophoneReplies, RecordingReplies
+
+    table = phrase_table(settings.lang)
+    if keyboard:
+        return KeyboardReplies(table)
+    recognizer = _recognizer(engine, settings.lang)
+    if input_wav is not None:
+        from voice_host.audio import read_wav
+
+        read_wav(input_wav)  # a clear error for an unreadable file, before anything is asked
+        return RecordingReplies(input_wav, recognizer, table)
+    gate = speaker.gate if speaker is not None else None
+    device = settings.input_device
+    dev: str | int | None = int(device) if device and device.isdigit() else device
+    return MicrophoneReplies(recognizer, table, dev, gate)
+
+
+@train_app.command("quiz")
+def quiz(
+    questions: Annotated[int, typer.Option("--questions", help="How many questions.")] = 10,
+    seed: Annotated[
+        int | None,
+        typer.Option(help="Fix the questions (a seeded session follows a fixed ramp of levels)."),
+    ] = None,
+    input_wav: InputOpt = None,
+    log: Annotated[
+        Path | None, typer.Option("--log", help="One JSON line per question, then the summary.")
+    ] = None,
+    print_questions: Annotated[
+        bool,
+        typer.Option("--print-questions", help="Print the questions and answers as JSON; exit."),
+    ] = False,
+    level: Annotated[
+        int | None, typer.Option(help="Start level 1-5 (default: 1 when seeded, else your own).")
+    ] = None,
+    adapt: Annotated[
+        bool, typer.Option("--adapt", help="Adapt the level to the answers even when seeded.")
+    ] = False,
+    engine: EngineOpt = None,
+    keyboard: KeyboardOpt = False,
+    speak: SpeakOpt = None,
+    speak_to: SpeakToOpt = None,
+    verbosity: VerbosityOpt = None,
+    store: Annotated[
+        bool, typer.Option("--store/--no-store", help="Keep the session in your progress.")
+    ] = True,
+) -> None:
+    """Arithmetic quiz from real game situations, answered aloud; marked, timed, adaptive."""
+    from voice_host.audio import AudioDeviceError, AudioFileError
+    from voice_host.training.plan import QuizPlan, suggest_level
+    from voice_host.training.progress import AnswerRecord, open_store
+    from voice_host.training.quiz import Marked, run_quiz
+    from voice_host.voice import VoiceError
+
+    if questions < 1:
+        raise UserError(f"--questions {questions}: ask at least 1")
+    if level is not None and not 1 <= level <= 5:
+        raise UserError(f"--level {level}: levels go from 1 to 5")
+    seeded = seed is not None
+    adaptive = adapt or not seeded
+    if seed is None:
+        seed = random.SystemRandom().randrange(1 << 31)
+    if level is None and seeded:
+        level = 1
+    elif level is None:
+        with open_store() as st:
+            last = st.last_quiz()
+        level = suggest_level(last.end_level if last else None, last.accuracy if last else None)
+    if not seeded:
+        print(f"voice-host: seed {seed}, starting at level {level}", file=sys.stderr)
+    plan = QuizPlan(seed, questions, level, adaptive)
+    if print_questions:
+        for q in plan.ideal_questions():
+            print(json.dumps(q.to_json(), ensure_ascii=False))
+        return
+    settings = _settings(verbosity)
+    live = input_wav is None
+    with ExitStack() as stack:
+        log_file = stack.enter_context(log.open("w", encoding="utf-8")) if log else None
+
+        def write(marked: Marked) -> None:
+            if log_file is not None:
+                log_file.write(json.dumps(marked.to_json(), ensure_ascii=False) + "\n")
+                log_file.flush()
+
+        try:
+            out, speaker = _output(settings, live if speak is None else speak, speak_to)
+            replies = _replies(settings, input_wav, keyboard, engine, speaker)
+            result = run_quiz(plan, replies, out, settings.verbosity, write)
+        except (AudioFileError, AudioDeviceError, VoiceError) as err:
+            raise UserError(str(err)) from None
+        finally:
+            close = getattr(locals().get("replies"), "close", None)
+            if callable(close):
+                close()
+        summary = result.summary()
+        if log_file is not None:
+            log_file.write(json.dumps({"summary": summary}, ensure_ascii=False) + "\n")
+    if store and result.marked:
+        with open_store() as st:
+            st.add_session(
+                "quiz",
+                [
+                    AnswerRecord(
+                        m.question.kind,
+                        m.question.text,
+                        m.question.answer,
+                        m.heard,
+                        m.correct,
+                        m.ms,
+                        m.question.level,
+                    )
+                    for m in result.marked
+                ],
+                summary=summary,
+                seed=seed,
+                start_level=plan.start_level,
+                end_level=result.end_level,
+            )
+    print(
+        f"summary: {summary['correct']}/{summary['asked']} right, "
+        f"mean {summary['mean_ms']} ms, level {summary['start_level']} -> {summary['end_level']}"
+    )
+
+
+@train_app.command("practice")
+def practice(
+    bots: Annotated[
+        str, typer.Option(help="Bot kinds for the other seats, comma separated.")
+    ] = "careful,careful",
+    seed: Annotated[int | None, typer.Option(help="Fix the deal and the bots.")] = None,
+    name: Annotated[str, typer.Option(help="Your name at the table.")] = "You",
+    input_wav: InputOpt = None,
+    keyboard: KeyboardOpt = False,
+    engine: EngineOpt = None,
+    speak: SpeakOpt = None,
+    speak_to: SpeakToOpt = None,
+    private_to: Annotated[
+        Path | None,
+        typer.Option("--private-to", help="With --speak-to: write your hand to this WAV."),
+    ] = None,
+    private_device: Annotated[
+        str | None,
+        typer.Option("--private-device", help="Headphones for your hand (index or name part)."),
+    ] = None,
+    device: Annotated[
+        str | None, typer.Option("--device", help="Speakers for the table (index or name part).")
+    ] = None,
+    log: Annotated[
+        Path | None, typer.Option("--log", help="One JSON line per event of the game.")
+    ] = None,
+    large: Annotated[
+        bool, typer.Option("--large", help="Large-print, high-contrast view.")
+    ] = False,
+    verbosity: VerbosityOpt = None,
+    store: Annotated[
+        bool, typer.Option("--store/--no-store", help="Keep the game in your progress.")
+    ] = True,
+) -> None:
+    """A full game against bots: say "seven, twenty-four" (or the total); ask "my cards", "hint"."""
+    from voice_host.audio import AudioDeviceError, AudioFileError
+    from voice_host.training.practice import PracticeError, run_practice
+    from voice_host.training.progress import open_store
+    from voice_host.voice import VoiceError
+
+    settings = _settings(verbosity)
+    if private_device is not None:
+        settings = replace(settings, private_device=private_device)
+    if device is not None:
+        settings = replace(settings, output_device=device)
+    if seed is None:
+        seed = random.SystemRandom().randrange(1 << 31)
+        print(f"voice-host: seed {seed}", file=sys.stderr)
+    live = input_wav is None
+    with ExitStack() as stack:
+        log_file = stack.enter_context(log.open("w", encoding="utf-8")) if log else None
+        try:
+            out, speaker = _output(settings, live if speak is None else speak, speak_to, private_to)
+            replies = _replies(settings, input_wav, keyboard, engine, speaker)
+            game = run_practice(
+                replies,
+                out,
+                seed=seed,
+                name=name,
+                bots=[b.strip() for b in bots.split(",") if b.strip()],
+                verbosity=settings.verbosity,
+                log=log_file,
+                large=large,
+                show=sys.stdout.isatty(),
+            )
+        except PracticeError as err:
+            raise UserError(str(err)) from None
+        except (AudioFileError, AudioDeviceError, VoiceError) as err:
+            raise UserError(str(err)) from None
+    if store and game.turns:
+        with open_store() as st:
+            st.add_session("practice", game.records(), summary=game.summary(), seed=seed)
+    print(json.dumps({"summary": game.summary()}, ensure_ascii=False))
+
+
+@train_app.command("stats")
+def stats(
+    png: Annotated[
+        Path | None, typer.Option("--png", help="Where to write the chart (default: data folder).")
+    ] = None,
+    terminal: Annotated[
+        bool, typer.Option("--terminal/--no-terminal", help="Draw the chart in the terminal.")
+    ] = True,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the numbers as JSON.")] = False,
+) -> None:
+    """Accuracy and answer time over your sessions, and the numbers that trip you most."""
+    from voice_host.training.progress import open_store
+    from voice_host.training.stats import collect, terminal_chart, write_png
+
+    with open_store() as st:
+        data = collect(st)
+    if not data.sessions:
+        print("no training sessions yet: try `voice-host train quiz`")
+        return
+    path = write_png(data, png)
+    if as_json:
+        print(json.dumps({**data.to_json(), "png": str(path)}))
+        return
+    if terminal:
+        print(terminal_chart(data))
+    print(data.table())
+    print(f"chart: {path}")
+
+
+@settings_app.command("show")
+def settings_show(
+    as_json: Annotated[bool, typer.Option("--json", help="As one JSON object.")] = False,
+) -> None:
+    """The remembered settings and where they are kept."""
+    from voice_host.settings import settings_path
+
+    s = _settings()
+    if as_json:
+        print(json.dumps(asdict(s)))
+        return
+    for key, value in asdict(s).items():
+        print(f"{key} = {'default' if value is None else value}")
+    print(f"# {settings_path()}")
+
+
+@settings_app.command("set")
+def settings_set(
+    name: Annotated[str, typer.Argument(help="Setting name (see `settings show`).")],
+    value: Annotated[str, typer.Argument(help="New value; `default` clears a device or voice.")],
+) -> None:
+    """Change one setting and remember it."""
+    from voice_host.settings import SettingsError, set_setting
+
+    try:
+        s = set_setting(name, value)
+    except SettingsError as err:
+        raise UserError(str(err)) from None
+    shown = getattr(s, name)
+    print(f"{name} = {'default' if shown is None else shown}")
