@@ -11,8 +11,9 @@ and the table view), never from hidden cards.
 
 from __future__ import annotations
 
+import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Final, Protocol
 
@@ -20,7 +21,7 @@ from cowabunga.cards import CARD_COPIES, CARD_VALUES, MAX_TOTAL, shuffled
 from cowabunga.errors import CowabungaError
 from cowabunga.events import Counting
 from cowabunga.game import Observation
-from cowabunga.kernel import CAREFUL, RANDOM, SAFE, Kernel, careful_pick
+from cowabunga.kernel import CAREFUL, RANDOM, SAFE, Kernel, careful_scores
 from cowabunga.table import EmptyDeck, TableView
 
 DEFAULT_HORIZON: Final = 30
@@ -72,56 +73,93 @@ class CarefulBot:
 
     def choose(self, obs: Observation) -> int:
         """The best card by :func:`~cowabunga.kernel.careful_pick`."""
+        scores = careful_card_scores(obs)
+        return max(scores, key=lambda card: (scores[card], -card))
+
+
+def careful_card_scores(obs: Observation) -> dict[int, float]:
+    """The ``careful`` bot's score of each distinct card in hand (higher is better)."""
+    view = obs.table
+    return careful_scores(
+        list(obs.hand),
+        view.total,
+        view.counting is Counting.UP,
+        obs.seat,
+        _owner(view),
+        list(view.stew_pots),
+        view.island_deck,
+    )
+
+
+class Determinizer:
+    """Guesses at the hidden cards, consistent with what one player knows.
+
+    The unseen number cards (not on the discard pile, not in the observer's hand) are dealt at
+    random to the other hands and the draw pile; the islands nobody holds go at random into
+    the island deck. Everything the guesses share is computed once, in the constructor.
+    """
+
+    def __init__(self, obs: Observation) -> None:
         view = obs.table
-        return careful_pick(
-            list(obs.hand),
-            view.total,
-            view.counting is Counting.UP,
-            obs.seat,
-            _owner(view),
-            list(view.stew_pots),
-            view.island_deck,
+        in_hand = [0] * 10
+        for card in obs.hand:
+            in_hand[card] += 1
+        self.pool = [
+            v
+            for v in CARD_VALUES
+            for _ in range(max(0, CARD_COPIES[v] - view.discard[v] - in_hand[v]))
+        ]
+        """The unseen number cards."""
+        self.cuts: list[tuple[int, int, int]] = []
+        """(seat, start, end) of each other hand in a shuffled pool."""
+        at = 0
+        for seat, size in enumerate(view.hand_sizes):
+            if seat != obs.seat:
+                self.cuts.append((seat, at, at + size))
+                at += size
+        self.draw_start = at
+        """Where the draw pile starts in a shuffled pool."""
+        self.draw_end = at + view.draw_pile
+        """Where it ends."""
+        self.hand = list(obs.hand)
+        """The observer's hand."""
+        discard = [v for v in CARD_VALUES for _ in range(view.discard[v])]
+        discard.remove(view.top_card)
+        discard.append(view.top_card)
+        self.discard = discard
+        """The discard pile (its order below the top card does not matter)."""
+        self.owner = _owner(view)
+        """Island holder per total."""
+        self.unseen = view.unseen_islands()
+        """Islands nobody holds."""
+        self.view = view
+        """The table."""
+
+    def sample(self, rnd: Callable[[], float]) -> Kernel:
+        """One guess, as a kernel ready to play from the current position."""
+        view = self.view
+        order = shuffled(self.pool, rnd)
+        hands = [self.hand[:] for _ in view.players]
+        for seat, a, b in self.cuts:
+            hands[seat] = order[a:b]
+        return Kernel(
+            total=view.total,
+            up=view.counting is Counting.UP,
+            seat=view.to_play,
+            hands=hands,
+            draw=order[self.draw_start : self.draw_end],
+            discard=self.discard[:],
+            owner=self.owner[:],
+            stew=list(view.stew_pots),
+            islands=shuffled(self.unseen, rnd)[: view.island_deck],
+            seed=int(rnd() * 4294967296.0),
+            play_out=view.rules.empty_deck is EmptyDeck.PLAY_OUT,
         )
 
 
 def determinize(obs: Observation, rng: random.Random) -> Kernel:
-    """One guess at the hidden cards consistent with what the observer knows: the unseen number
-    cards (not on the discard pile, not in the observer's hand) dealt at random to the other
-    hands and the draw pile; the unheld islands at random into the island deck."""
-    view = obs.table
-    mine = [0] * 10
-    for card in obs.hand:
-        mine[card] += 1
-    pool = [
-        v for v in CARD_VALUES for _ in range(max(0, CARD_COPIES[v] - view.discard[v] - mine[v]))
-    ]
-    rng.shuffle(pool)
-    hands: list[list[int]] = []
-    at = 0
-    for seat, size in enumerate(view.hand_sizes):
-        if seat == obs.seat:
-            hands.append(list(obs.hand))
-        else:
-            hands.append(pool[at : at + size])
-            at += size
-    draw = pool[at : at + view.draw_pile]
-    discard = [v for v in CARD_VALUES for _ in range(view.discard[v])]
-    discard.remove(view.top_card)
-    discard.append(view.top_card)
-    islands = rng.sample(view.unseen_islands(), view.island_deck)
-    return Kernel(
-        total=view.total,
-        up=view.counting is Counting.UP,
-        seat=view.to_play,
-        hands=hands,
-        draw=draw,
-        discard=discard,
-        owner=_owner(view),
-        stew=list(view.stew_pots),
-        islands=islands,
-        seed=rng.getrandbits(32),
-        play_out=view.rules.empty_deck is EmptyDeck.PLAY_OUT,
-    )
+    """One guess at the hidden cards consistent with what the observer knows."""
+    return Determinizer(obs).sample(rng.random)
 
 
 def mc_hint(
@@ -135,10 +173,11 @@ def mc_hint(
 ) -> dict[int, float]:
     """Estimated chance of winning (ties count as wins) for each distinct card in hand.
 
-    ``rollouts`` playouts are shared evenly between the cards; each determinization (see
-    :func:`determinize`) is played out once per card, so the cards are compared on the same
-    deals. A playout stops after ``horizon`` plays (``None``: at the end of the game); a
-    stopped game counts as won if the player has the fewest stew pots then.
+    ``rollouts`` playouts are shared evenly between the cards; each guess at the hidden cards
+    (see :class:`Determinizer`) is played out once per card, so the cards are compared on the
+    same deals. A playout stops after ``horizon`` plays (``None``: at the end of the game); a
+    stopped game counts as won if the player has the fewest stew pots then. ``margin`` adds
+    that much per stew pot of lead over the best other player (0: pure win rate).
     """
     view = obs.table
     if view.outcome is not None or view.pending_island is not None or obs.seat != view.to_play:
@@ -154,53 +193,11 @@ def mc_hint(
     first = {card: [-1 - card] * n for card in cards}
     wins = dict.fromkeys(cards, 0.0)
     rnd = rng.random
-    # What every determinization shares, computed once.
-    in_hand = [0] * 10
-    for card in obs.hand:
-        in_hand[card] += 1
-    pool = [
-        v for v in CARD_VALUES for _ in range(max(0, CARD_COPIES[v] - view.discard[v] - in_hand[v]))
-    ]
-    cuts = []
-    at = 0
-    for seat, size in enumerate(view.hand_sizes):
-        if seat != me:
-            cuts.append((seat, at, at + size))
-            at += size
-    draw_end = at + view.draw_pile
-    hand = list(obs.hand)
-    discard = [v for v in CARD_VALUES for _ in range(view.discard[v])]
-    discard.remove(view.top_card)
-    discard.append(view.top_card)
-    owner = _owner(view)
-    stew = list(view.stew_pots)
-    unseen = view.unseen_islands()
-    island_count = view.island_deck
-    total = view.total
-    up = view.counting is Counting.UP
-    play_out = view.rules.empty_deck is EmptyDeck.PLAY_OUT
+    guesser = Determinizer(obs)
     for _ in range(rounds):
-        order = shuffled(pool, rnd)
-        hands = [hand] * n
-        for seat, a, b in cuts:
-            hands[seat] = order[a:b]
-        draw = order[at:draw_end]
-        islands = shuffled(unseen, rnd)[:island_count]
-        seed = int(rnd() * 4294967296.0)
+        base = guesser.sample(rnd)
         for card in cards:
-            k = Kernel(
-                total=total,
-                up=up,
-                seat=me,
-                hands=[h[:] for h in hands],
-                draw=draw[:],
-                discard=discard[:],
-                owner=owner[:],
-                stew=stew[:],
-                islands=islands[:],
-                seed=seed,
-                play_out=play_out,
-            )
+            k = base.copy()
             k.run(first[card], rnd, 1)
             if not k.reason:
                 k.run(rest, rnd, limit)
@@ -232,10 +229,22 @@ class MonteCarloBot:
     name: str = "mc"
     """The bot's kind."""
 
+    tolerance: float = 1.0
+    """Cards whose win rate is within this many standard errors of the best count as equally
+    good; among those the ``careful`` scores decide (search overrides the heuristic only
+    when it sees a real difference)."""
+
     def choose(self, obs: Observation) -> int:
-        """The card that won most often in the rollouts."""
+        """The card that won most often in the rollouts, ties broken by ``careful``."""
         hint = mc_hint(obs, self.rng, self.rollouts, policy=self.policy, horizon=self.horizon)
-        return max(hint, key=lambda card: (hint[card], -card))
+        if len(hint) == 1:
+            return next(iter(hint))
+        rounds = max(1, self.rollouts // len(hint))
+        best = max(hint.values())
+        spread = self.tolerance * math.sqrt(max(best * (1 - best), 0.01) / rounds)
+        close = [card for card, p in hint.items() if p >= best - spread]
+        prior = careful_card_scores(obs)
+        return max(close, key=lambda card: (prior[card], hint[card], -card))
 
 
 BOT_NAMES: Final = ("random", "careful", "mc")

@@ -47,7 +47,7 @@ REASONS: Final[tuple[EndReason, ...]] = (
 """``Kernel.reason - 1`` indexes this once the game is over."""
 
 
-def careful_pick(
+def careful_scores(
     hand: list[int],
     total: int,
     up: bool,
@@ -55,23 +55,23 @@ def careful_pick(
     owner: list[int],
     stew: list[int],
     islands_left: int,
-) -> int:
-    """The card the ``careful`` bot plays, following the strategy notes of the digest.
+) -> dict[int, float]:
+    """How much the ``careful`` bot likes each distinct card in ``hand`` (higher is better),
+    following the strategy notes of the digest.
 
-    Each distinct card is scored: landing on another player's island is a stew pot (avoid it at
-    almost any price); landing on your own island is safe; reversing the count hands the right
-    neighbour an island, which makes the table more dangerous for you (worse when that
-    neighbour is ahead of you), except that drawing the last island ends the game, which is
-    good exactly when you are among the leaders; a 0 is kept for emergencies; and a total that
-    leaves the next player many values to fall on is preferred.
+    Landing on another player's island is a stew pot (avoid it at almost any price); landing on
+    your own island is safe; reversing the count hands the right neighbour an island, which
+    makes the table more dangerous for you (worse when that neighbour is ahead of you), except
+    that drawing the last island ends the game, which is good exactly when you are among the
+    leaders; a 0 is kept for emergencies; and a total that leaves the next player many values
+    to fall on is preferred.
     """
     n = len(stew)
     mine = stew[seat]
     leading = mine == min(stew)
     right = seat - 1 if seat else n - 1
     nxt = seat + 1 if seat + 1 < n else 0
-    best = hand[0]
-    best_score = -1e9
+    scores: dict[int, float] = {}
     for card in hand:
         t = total + card if up else total - card
         score = 0.0
@@ -92,15 +92,26 @@ def careful_pick(
             score -= 1.5
         danger = 0
         for v in range(10):
-            u = t + v if new_up else t - v
-            h = owner[u]
+            h = owner[t + v if new_up else t - v]
             if h >= 0 and h != nxt:
                 danger += 1
-        score += 0.4 * danger
-        if score > best_score or (score == best_score and card < best):
-            best_score = score
-            best = card
-    return best
+        scores[card] = score + 0.4 * danger
+    return scores
+
+
+def careful_pick(
+    hand: list[int],
+    total: int,
+    up: bool,
+    seat: int,
+    owner: list[int],
+    stew: list[int],
+    islands_left: int,
+) -> int:
+    """The card the ``careful`` bot plays: the best by :func:`careful_scores`, the lowest of
+    equally good ones."""
+    scores = careful_scores(hand, total, up, seat, owner, stew, islands_left)
+    return max(scores, key=lambda card: (scores[card], -card))
 
 
 class Kernel:
@@ -222,20 +233,19 @@ class Kernel:
 
     def copy(self) -> Kernel:
         """An independent copy."""
-        k = Kernel(
-            total=self.total,
-            up=self.up,
-            seat=self.seat,
-            hands=[h[:] for h in self.hands],
-            draw=self.draw[:],
-            discard=self.discard[:],
-            owner=self.owner[:],
-            stew=self.stew[:],
-            islands=self.islands[:],
-            seed=self.seed,
-            reshuffles=self.reshuffles,
-            play_out=self.play_out,
-        )
+        k = Kernel.__new__(Kernel)
+        k.total = self.total
+        k.up = self.up
+        k.seat = self.seat
+        k.hands = [h[:] for h in self.hands]
+        k.draw = self.draw[:]
+        k.discard = self.discard[:]
+        k.owner = self.owner[:]
+        k.stew = self.stew[:]
+        k.islands = self.islands[:]
+        k.seed = self.seed
+        k.reshuffles = self.reshuffles
+        k.play_out = self.play_out
         k.plays = self.plays
         k.reason = self.reason
         return k

@@ -215,3 +215,16 @@ def test_replay_subprocess_bad_script(tmp_path: Path) -> None:
     assert done.stderr.count("\n") == 1
     assert "Traceback" not in done.stderr
     assert "plays[3]" in done.stderr
+
+
+def test_a_reshuffle_brings_cards_back() -> None:
+    """With 2 players the draw pile has 51 cards; the draw of turn 52 reshuffles the discard
+    pile except its top card, and the replay's count of cards on the discard pile restarts."""
+    script = json.loads((Path(__file__).parent / "golden" / "careful_2p.json").read_text())
+    cards = [script["start_card"], *script["plays"]]
+    assert cards[:53].count(9) <= 4 < cards.count(9)  # start card and the first 52 plays
+    assert replay(json.dumps(script))[-1]["event"] == "game_over"
+    # Five nines in a row are more than the deck has, reshuffle or not.
+    bad = {**script, "plays": script["plays"][:51] + [9] * 5}
+    with pytest.raises(CowabungaError, match="on the discard pile"):
+        replay(json.dumps(bad))
