@@ -1,3 +1,226 @@
-"""Commands: referee_cmds (filled in by its owner)."""
+"""Commands: ``referee`` (a real table, by voice) and ``demo`` (a whole game with bots)."""
 
-from voice_host.cli.app import app  # noqa: F401
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated, TextIO
+
+import typer
+
+from voice_host.cli.app import UserError, app
+
+
+def _device_arg(device: str | None) -> str | int | None:
+    if device is None:
+        return None
+    return int(device) if device.strip().isdigit() else device
+
+
+@app.command()
+def referee(
+    players: Annotated[
+        str | None,
+        typer.Option(help="Players in turn order, 'Emily,Maria,Hendrik', or a count (3)."),
+    ] = None,
+    start: Annotated[int | None, typer.Option(help="The start card, 0-9.")] = None,
+    islands: Annotated[
+        str | None,
+        typer.Option(help="Islands dealt: 'Emily=18:25,Maria=12:20,Hendrik=14:29'."),
+    ] = None,
+    engine: Annotated[str, typer.Option(help="Recognizer: pocketsphinx, vosk or ear.")] = (
+        "pocketsphinx"
+    ),
+    lang: Annotated[str, typer.Option(help="Language: en, de, es, fr, it.")] = "en",
+    model: Annotated[Path | None, typer.Option(help="Model folder for the engine.")] = None,
+    input_: Annotated[
+        Path | None,
+        typer.Option("--input", help="Referee a recorded game (WAV) instead of the microphone."),
+    ] = None,
+    speak_to: Annotated[
+        Path | None, typer.Option("--speak-to", help="The host speaks into this WAV.")
+    ] = None,
+    log: Annotated[Path | None, typer.Option(help="Write every event as JSON lines here.")] = None,
+    resume: Annotated[
+        bool, typer.Option("--resume", help="Continue the interrupted game in the journal.")
+    ] = False,
+    journal: Annotated[
+        Path | None, typer.Option(help="Journal file (default: in the user's data folder).")
+    ] = None,
+    large: Annotated[bool, typer.Option("--large", help="Large-print, high-contrast view.")] = (
+        False
+    ),
+    device: Annotated[
+        str | None, typer.Option(help="Microphone: index or name part (see `devices`).")
+    ] = None,
+    no_display: Annotated[
+        bool, typer.Option("--no-display", help="Print a plain transcript, no live view.")
+    ] = False,
+    mute: Annotated[bool, typer.Option("--mute", help="The host does not speak aloud.")] = False,
+) -> None:
+    """Referee a real table: listen to the announced totals, judge them, speak when it matters."""
+    from voice_host.audio.chunks import AudioFileError
+    from voice_host.audio.gate import SpeakingGate
+    from voice_host.audio.mic import AudioDeviceError
+    from voice_host.phrases import LANGUAGES
+    from voice_host.recognizers import ENGINES, EngineError, load_recognizer
+    from voice_host.referee import RefereeError, Session, Setup
+    from voice_host.referee.journal import Journal, default_journal_path, load_journal
+    from voice_host.referee.runner import LiveView, Referee, open_voice, run_live, run_recording
+    from voice_host.referee.setup import parse_islands, parse_players, parse_start
+    from voice_host.voice import VoiceError
+
+    if lang not in LANGUAGES:
+        raise UserError(f"--lang {lang!r}: choose one of {', '.join(LANGUAGES)}")
+    if engine not in ENGINES:
+        raise UserError(f"--engine {engine!r}: choose one of {', '.join(ENGINES)}")
+    if input_ is not None and not input_.is_file():
+        raise UserError(f"--input {input_}: no such file")
+    journal_path = journal or default_journal_path()
+    try:
+        if resume:
+            if players or start is not None or islands:
+                raise UserError("--resume continues the journal's game; leave out --players, "
+                                "--start and --islands")
+            setup, lang, actions = load_journal(journal_path)
+            session = Session.restore(setup, actions, lang=lang, can_answer=input_ is None)
+            book = Journal(journal_path)
+            kept = None
+        else:
+            if players is None:
+                raise UserError("give the players: --players Emily,Maria,Hendrik (or a count)")
+            if start is None:
+                raise UserError("give the start card: --start N (0-9)")
+            names = parse_players(players)
+            dealt = parse_islands(islands, names) if islands else {}
+            setup = Setup(names, parse_start(start), dealt)
+            session = Session(setup, lang=lang, can_answer=input_ is None)
+            book, kept = Journal.create(journal_path, setup, lang)
+    except RefereeError as err:
+        raise UserError(str(err)) from None
+    except ValueError as err:
+        raise UserError(f"journal {journal_path} does not replay: {err}; it is left as it is") \
+            from None
+    except OSError as err:
+        raise UserError(f"journal {journal_path}: {err.strerror or err}") from None
+    if kept is not None:
+        print(f"voice-host: the previous journal was kept as {kept}", file=sys.stderr)
+
+    try:
+        recognizer = load_recognizer(engine, lang=lang, model=model)
+    except EngineError as err:
+        raise UserError(str(err)) from None
+    gate = SpeakingGate()
+    voice, where = open_voice(
+        speak_to, lang=lang, device=_device_arg(device), gate=gate, mute=mute
+    )
+    log_file: TextIO | None = None
+    if log is not None:
+        try:
+            log_file = open(log, "a" if resume else "w", encoding="utf-8")  # noqa: SIM115
+        except OSError as err:
+            raise UserError(f"--log {log}: {err.strerror or err}") from None
+    show = not no_display and sys.stdout.isatty()
+    view = LiveView(session, large=large, enabled=show)
+    ref = Referee(session, book, log_file, voice, view.note, view.refresh)
+    if not show:
+        print(f"voice-host: journal {journal_path}; host speaks to {where}", file=sys.stderr)
+    try:
+        with view:
+            ref.handle(session.resume_line() if resume else session.start())
+            if input_ is not None:
+                run_recording(ref, recognizer, input_)
+            else:
+                run_live(
+                    ref,
+                    recognizer,
+                    device=_device_arg(device),
+                    gate=gate,
+                    keyboard=sys.stdin,
+                    ready=lambda msg: print(f"voice-host: {msg}", file=sys.stderr),
+                )
+    except AudioFileError as err:
+        raise UserError(str(err)) from None
+    except (AudioDeviceError, VoiceError) as err:
+        raise UserError(f"{err} (the game is in {journal_path}; continue with --resume)") \
+            from None
+    except KeyboardInterrupt:
+        print(
+            f"\nvoice-host: stopped; the game is in {journal_path}: continue with "
+            "voice-host referee --resume" + (f" --journal {journal}" if journal else ""),
+            file=sys.stderr,
+        )
+        raise typer.Exit(130) from None
+    finally:
+        if log_file is not None:
+            log_file.close()
+
+
+@app.command()
+def demo(
+    seed: Annotated[int, typer.Option(help="Seed of the deal, the bots and the mistakes.")] = 7,
+    players: Annotated[
+        str, typer.Option(help="Bot names in turn order (2-5), comma-separated.")
+    ] = "Emily,Maria,Hendrik",
+    speak_to: Annotated[
+        Path | None,
+        typer.Option("--speak-to", help="Write the whole game's sound into this WAV."),
+    ] = None,
+    log: Annotated[Path | None, typer.Option(help="Write every event as JSON lines here.")] = None,
+    engine: Annotated[str, typer.Option(help="Recognizer: pocketsphinx, vosk or ear.")] = (
+        "pocketsphinx"
+    ),
+    max_turns: Annotated[
+        int, typer.Option("--max-turns", help="Stop after this many turns (0: play to the end).")
+    ] = 0,
+) -> None:
+    """Play a whole game with no one at the table: bots speak, the real ear hears, the referee
+    judges and the host answers."""
+    from voice_host.recognizers import ENGINES, EngineError, load_recognizer
+    from voice_host.referee import RefereeError
+    from voice_host.referee.demo import run_demo
+    from voice_host.referee.runner import has_output_device
+    from voice_host.referee.setup import parse_players
+    from voice_host.voice import SynthesisError, VoiceError
+
+    if engine not in ENGINES:
+        raise UserError(f"--engine {engine!r}: choose one of {', '.join(ENGINES)}")
+    try:
+        names = parse_players(players)
+    except RefereeError as err:
+        raise UserError(str(err)) from None
+    if any(n.isdigit() for n in players.split(",")) or players.strip().isdigit():
+        names = tuple(f"Bot {i}" for i in range(1, len(names) + 1))
+    try:
+        recognizer = load_recognizer(engine)
+    except EngineError as err:
+        raise UserError(str(err)) from None
+    speakers = speak_to is None and has_output_device()
+    wav = speak_to if speak_to is not None else (None if speakers else Path("demo-game.wav"))
+    log_file: TextIO | None = None
+    if log is not None:
+        try:
+            log_file = open(log, "w", encoding="utf-8")  # noqa: SIM115
+        except OSError as err:
+            raise UserError(f"--log {log}: {err.strerror or err}") from None
+    where = "the speakers" if speakers else str(wav)
+    print(f"voice-host demo: seed {seed}, {', '.join(names)}; sound goes to {where}", flush=True)
+    try:
+        result = run_demo(
+            names,
+            seed=seed,
+            recognizer=recognizer,
+            wav=wav,
+            speakers=speakers,
+            log=log_file,
+            transcript=lambda line: print(line, flush=True),
+            max_turns=max_turns or None,
+        )
+    except (SynthesisError, VoiceError) as err:
+        raise UserError(str(err)) from None
+    finally:
+        if log_file is not None:
+            log_file.close()
+    print(result.summary(), flush=True)
+    if wav is not None:
+        print(f"the game's sound is in {wav}", flush=True)

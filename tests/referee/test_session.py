@@ -1,0 +1,314 @@
+"""The referee's session, driven by typed lines and scripted stand-ins for hearings."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from cowabunga import Counting
+from voice_host.referee import Phase, Session
+from voice_host.referee.session import CONTRACT
+
+from .helpers import events, heard, host, session
+
+# Start 4: Emily 11, Maria 20, Hendrik 27, Emily 33 (down; Hendrik draws 24), Maria 25 (stew pot,
+# Emily's island), Hendrik 16. Emily is to play at sixteen, counting down.
+TO_SIXTEEN = ("eleven", "twenty", "twenty-seven", "thirty-three", "twenty-four", "twenty-five",
+              "sixteen")
+
+
+def test_a_correct_total_is_accepted_quietly() -> None:
+    s = session()
+    step = s.hear(heard("eleven"))
+    assert [r["event"] for r in step.records] == ["heard", "played"]
+    assert events(step.records, "played") == [
+        {"event": "played", "player": "Emily", "card": 7, "total": 11}
+    ]
+    assert s.view.total == 11 and s.view.current_player == "Maria"
+
+
+def test_card_first_is_checked_and_accepted() -> None:
+    s = session(typed=("eleven",))
+    step = s.hear(heard("plus nine, twenty"))
+    assert events(step.records, "played")[0]["card"] == 9
+    assert host(step.records) == []
+
+
+def test_arithmetic_mistake_is_explained_and_the_same_player_goes_again() -> None:
+    s = session(typed=TO_SIXTEEN)
+    assert s.view.total == 16 and s.view.counting is Counting.DOWN
+    step = s.hear(heard("minus five, twelve"))
+    assert events(step.records, "mistake") == [
+        {"event": "mistake", "player": "Emily", "said": 12, "reason": "arithmetic",
+         "expected": 11}
+    ]
+    assert host(step.records) == ["Sixteen minus five is eleven, not twelve."]
+    assert s.view.total == 16 and s.view.current_player == "Emily"
+    step = s.hear(heard("eleven"))
+    assert events(step.records, "played")[0]["total"] == 11
+
+
+@pytest.mark.parametrize(
+    ("said", "reason", "expected"),
+    [
+        ("thirty", "impossible_step", None),
+        ("twenty", "wrong_direction", None),
+        ("plus four, twenty", "wrong_direction", 12),
+        ("four, twenty", "wrong_direction", 12),
+    ],
+)
+def test_mistakes_by_reason(said: str, reason: str, expected: int | None) -> None:
+    s = session(typed=TO_SIXTEEN)
+    step = s.hear(heard(said))
+    (m,) = events(step.records, "mistake")
+    assert (m["reason"], m["expected"]) == (reason, expected)
+    assert len(host(step.records)) == 1
+    assert s.view.total == 16
+
+
+def test_a_card_with_every_copy_played_is_a_mistake() -> None:
+    s = session(typed=TO_SIXTEEN)
+    discard = list(s.view.discard)
+    discard[7] = 6
+    s.view = replace(s.view, discard=tuple(discard))
+    for said in ("nine", "minus seven, nine"):
+        step = s.hear(heard(said))
+        (m,) = events(step.records, "mistake")
+        assert m["reason"] == "card_not_available"
+        assert host(step.records) == ["All the sevens are played."]
+
+
+def test_stew_pot_direction_change_and_island_lines() -> None:
+    s = session(typed=("eleven", "twenty", "twenty-seven"))
+    step = s.hear(heard("thirty-three"))
+    assert [r["event"] for r in step.records] == ["heard", "played", "direction", "host"]
+    assert host(step.records) == [
+        "Thirty-three: counting down. Hendrik, draw an island card and read it out."
+    ]
+    assert s.phase is Phase.ISLAND
+    step = s.hear(heard("twenty-four"))
+    assert events(step.records, "island_drawn") == [
+        {"event": "island_drawn", "player": "Hendrik", "island": 24}
+    ]
+    assert host(step.records) == ["Hendrik has twenty-four."]
+    step = s.hear(heard("twenty-five"))
+    assert events(step.records, "stew_pot") == [
+        {"event": "stew_pot", "player": "Maria", "island": 25, "holder": "Emily", "count": 1}
+    ]
+    assert host(step.records) == ["Stew pot for Maria: Emily holds twenty-five. Maria has one."]
+
+
+def test_an_island_in_play_or_out_of_range_is_asked_again() -> None:
+    s = session(typed=("eleven", "twenty", "twenty-seven", "thirty-three"))
+    step = s.hear(heard("eighteen"))
+    assert host(step.records) == ["Emily already holds eighteen. Which island card?"]
+    step = s.hear(heard("thirty-one"))
+    assert host(step.records) == ["Thirty-one is not an island card. Which island card?"]
+    assert s.phase is Phase.ISLAND
+    assert events(s.hear(heard("twenty-four")).records, "island_drawn")
+
+
+def test_unsure_alternatives_are_asked_and_the_answer_decides() -> None:
+    s = session(typed=("eleven", "twenty", "twenty-seven"))
+    # Emily at 27 counting up: 32 reverses, 23 goes the wrong way; 50/50 must be asked.
+    step = s.hear(heard("twenty-three", 0.6, ("thirty-two", 0.4)))
+    (ask,) = events(step.records, "ask")
+    assert ask["question"] == "Twenty-three or thirty-two?"
+    alternatives = ask["alternatives"]
+    assert isinstance(alternatives, list)
+    assert [a["total"] for a in alternatives] == [23, 32]
+    assert host(step.records) == ["Twenty-three or thirty-two?"]
+    assert not events(step.records, "played") and s.phase is Phase.QUESTION
+    step = s.hear(heard("thirty-two", 0.9))
+    assert events(step.records, "played")[0]["total"] == 32
+    assert events(step.records, "direction")
+
+
+def test_an_alternative_with_the_same_outcome_does_not_make_the_referee_ask() -> None:
+    s = session()
+    step = s.hear(heard("seven, eleven", 0.9, ("eleven", 0.5)))
+    assert events(step.records, "played") and not events(step.records, "ask")
+
+
+def test_low_confidence_never_accepts_quietly_nor_corrects_toward_the_expected_total() -> None:
+    s = session(typed=("eleven",))
+    step = s.hear(heard("twenty", 0.3))
+    assert not events(step.records, "played") and not events(step.records, "mistake")
+    assert host(step.records) == ["Twenty?"]
+    step = s.hear(heard("yes", 0.95))
+    assert events(step.records, "played")[0]["total"] == 20
+
+
+def test_a_confident_impossible_total_with_a_legal_rival_is_asked_not_corrected() -> None:
+    s = session(typed=("eleven",))
+    step = s.hear(heard("thirty", 0.8, ("twenty", 0.35)))
+    assert events(step.records, "ask") and not events(step.records, "played")
+    step = s.hear(heard("thirty", 0.9))
+    assert events(step.records, "mistake")[0]["reason"] == "impossible_step"
+
+
+def test_an_unsure_answer_turns_into_yes_no_questions() -> None:
+    s = session(typed=("eleven", "twenty", "twenty-seven"))
+    s.hear(heard("twenty-three", 0.6, ("thirty-two", 0.4)))
+    step = s.hear(heard("twenty-three", 0.45, ("thirty-two", 0.4)))
+    assert host(step.records) == ["Twenty-three?"]
+    step = s.hear(heard("no", 0.9))
+    assert host(step.records) == ["Thirty-two?"]
+    step = s.hear(heard("yes", 0.9))
+    assert events(step.records, "played")[0]["total"] == 32
+
+
+def test_no_to_every_option_asks_the_player_to_say_it_again() -> None:
+    s = session(typed=("eleven",))
+    s.hear(heard("twenty", 0.3))
+    step = s.hear(heard("no", 0.9))
+    assert host(step.records) == ["Maria, please say it again."]
+    assert s.phase is Phase.TURN
+
+
+def test_a_recording_logs_the_question_and_takes_the_best_reading() -> None:
+    s = session(can_answer=False, typed=("eleven", "twenty", "twenty-seven"))
+    step = s.hear(heard("twenty-three", 0.45, ("thirty-two", 0.55)))
+    (ask,) = events(step.records, "ask")
+    assert ask["question"] == "Thirty-two or twenty-three?"
+    assert not host(step.records) or host(step.records)[0] != ask["question"]
+    assert events(step.records, "played")[0]["total"] == 32
+
+
+def test_undo_takes_back_the_turn_with_everything_it_caused() -> None:
+    s = session(typed=("eleven", "twenty", "twenty-seven", "thirty-three", "twenty-four"))
+    before = s.turns[-1].before
+    step = s.hear(heard("undo"))
+    assert events(step.records, "command") == [{"event": "command", "name": "undo"}]
+    assert events(step.records, "undone") == [
+        {"event": "undone", "player": "Emily", "total": 33}
+    ]
+    assert s.view == before and s.view.island_deck == 15
+    assert host(step.records) == [
+        "Taken back: Emily's thirty-three. Twenty-seven, counting up. Emily to play."
+    ]
+    assert s.actions[-1] == {"action": "undo"}
+    # Undo again, down to nothing left.
+    for _ in range(3):
+        s.hear(heard("undo"))
+    assert host(s.hear(heard("undo")).records) == ["Nothing to take back."]
+
+
+@pytest.mark.parametrize(
+    ("command", "line"),
+    [
+        ("status", "Twenty, counting up. Hendrik to play."),
+        ("whose turn", "Hendrik's turn."),
+        ("score", "Stew pots: Emily none, Maria none, Hendrik none."),
+        ("islands", "Islands: Emily eighteen and twenty-five; Maria twelve and twenty; "
+                    "Hendrik fourteen and twenty-nine. Fifteen island cards left."),
+        ("last plays", "Last plays: Emily eleven, Maria twenty."),
+        ("how many island cards", "Fifteen island cards left."),
+    ],
+)
+def test_questions_about_the_game(command: str, line: str) -> None:
+    s = session(typed=("eleven", "twenty"))
+    step = s.hear(heard(command))
+    assert host(step.records) == [line]
+
+
+def test_repeat_says_the_last_line_again() -> None:
+    s = session(typed=("eleven",))
+    s.hear(heard("plus nine, twenty-one"))
+    step = s.hear(heard("repeat"))
+    assert host(step.records) == ["Eleven plus nine is twenty, not twenty-one."]
+
+
+def test_pause_ignores_totals_until_resume_and_stop_ends() -> None:
+    s = session()
+    assert host(s.hear(heard("pause")).records) == ["Paused. Say resume to go on."]
+    step = s.hear(heard("eleven"))
+    assert not events(step.records, "played") and s.phase is Phase.PAUSED
+    assert host(s.hear(heard("resume")).records) == ["Go on. Four, counting up. Emily to play."]
+    assert events(s.hear(heard("eleven")).records, "played")
+    s.hear(heard("stop"))
+    assert s.stopped
+    assert s.phase.value == "stopped"
+    assert [r["event"] for r in s.hear(heard("twenty")).records] == ["heard"]
+
+
+def test_game_over_by_the_fourth_stew_pot_gives_standings_and_winners() -> None:
+    s = session(start=9)
+    s.view = replace(s.view, stew_pots=(0, 3, 1))
+    s.type("eighteen")  # Emily 9+9 = 18, her own island: no stew pot
+    step = s.type("twenty")  # Maria 20: her own
+    assert not events(step.records, "stew_pot")
+    s.type("twenty-five")  # Hendrik hits Emily's 25
+    s.type("twenty-five")  # Emily: card 0, her own
+    step = s.type("twenty-nine")  # Maria hits Hendrik's 29: her 4th
+    assert events(step.records, "game_over") == [
+        {"event": "game_over", "reason": "fourth_stew_pot",
+         "stew_pots": {"Emily": 0, "Maria": 4, "Hendrik": 2}, "winners": ["Emily"]}
+    ]
+    assert host(step.records) == [
+        "Stew pot for Maria: Hendrik holds twenty-nine. Maria has four. "
+        "Game over. Stew pots: Emily none, Hendrik two, Maria four. Emily wins."
+    ]
+    assert s.phase is Phase.OVER
+    assert not events(s.type("thirty").records, "played")
+
+
+def test_game_over_when_the_last_island_card_is_drawn() -> None:
+    s = session(typed=("eleven", "twenty", "twenty-seven", "thirty-three"))
+    s.view = replace(s.view, island_deck=1)
+    step = s.type("twenty-four")
+    assert host(step.records) == [
+        "Hendrik has twenty-four. That was the last island card. "
+        "Game over. Stew pots: Emily none, Maria none, Hendrik none. "
+        "Emily, Maria and Hendrik win."
+    ]
+    assert events(step.records, "game_over")[0]["reason"] == "island_deck_empty"
+
+
+def test_typed_lines_and_unknown_input() -> None:
+    s = session()
+    step = s.type("11")
+    assert step.records[0]["typed"] is True and events(step.records, "played")
+    step = s.type("+9 20")
+    assert events(step.records, "played")[0]["card"] == 9
+    step = s.type("pass the crisps")
+    assert step.records == [] and step.message is not None and "unknown input" in step.message
+
+
+def test_restore_replays_the_journal_actions_exactly() -> None:
+    s = session(typed=(*TO_SIXTEEN, "undo", "sixteen", "minus five, eleven"))
+    again = Session.restore(s.setup, s.actions)
+    assert again.view == s.view
+    assert [t.total for t in again.turns] == [t.total for t in s.turns]
+    with pytest.raises(ValueError, match="does not fit"):
+        Session.restore(s.setup, [*s.actions, {"action": "island", "island": 24}])
+
+
+def test_every_record_follows_the_log_contract() -> None:
+    s = session()
+    records: list[dict[str, object]] = []
+    script = [heard(t) for t in TO_SIXTEEN] + [
+        heard("minus five, twelve"), heard("eleven", 0.3), heard("yes"), heard("undo"),
+        heard("status"), heard("pause"), heard("resume"), heard(""),
+    ]
+    for h in script:
+        records += s.hear(h).records
+    fields = {
+        "heard": {"event", "text", "numbers", "confidence"},
+        "played": {"event", "player", "card", "total"},
+        "stew_pot": {"event", "player", "island", "holder", "count"},
+        "direction": {"event", "by", "counting"},
+        "island_drawn": {"event", "player", "island"},
+        "mistake": {"event", "player", "said", "reason", "expected"},
+        "ask": {"event", "question", "alternatives"},
+        "command": {"event", "name"},
+        "undone": {"event", "player", "total"},
+        "host": {"event", "text"},
+    }
+    seen = set()
+    for r in records:
+        assert r["event"] in CONTRACT
+        assert set(r) == fields[str(r["event"])], r
+        seen.add(r["event"])
+    assert seen == set(fields)

@@ -1,0 +1,36 @@
+"""The hands-free referee: a session that judges announced totals on the table view.
+
+``Session`` is pure (hearings in; log records, host lines and state out); ``runner`` connects it
+to a microphone or a recording, the host's voice, the journal and the display; ``demo`` plays a
+whole game with bots speaking through the real recognizer.
+"""
+
+from voice_host.referee.errors import JournalError, RefereeError, SetupFlagError
+from voice_host.referee.lines import HostLines, host_lines
+from voice_host.referee.session import Phase, Policy, Question, Session, Step, Turn
+from voice_host.referee.setup import Setup, parse_islands, parse_players, parse_start
+from voice_host.referee.verdict import Accept, Mistake, Reading, Reason, Verdict, judge
+
+__all__ = [
+    "Accept",
+    "HostLines",
+    "JournalError",
+    "Mistake",
+    "Phase",
+    "Policy",
+    "Question",
+    "Reading",
+    "Reason",
+    "RefereeError",
+    "Session",
+    "Setup",
+    "SetupFlagError",
+    "Step",
+    "Turn",
+    "Verdict",
+    "host_lines",
+    "judge",
+    "parse_islands",
+    "parse_players",
+    "parse_start",
+]

@@ -1,0 +1,476 @@
+"""A whole game with no one at the table: bots play with the full engine and speak their totals
+with their own espeak-ng voices; the real recognizer hears them and the referee judges.
+
+A few announcements are deliberately wrong (the referee must catch them) and one is mumbled into
+party noise. Bots answer the host's questions with what they said, repeat what was not caught,
+and say "undo" when the referee accepted something they did not say. As the last resort a total
+is typed, as a player at a noisy table would. The bench (``bench/referee.py``) runs the same table
+with other voices and noise, and scores it against the true game.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TextIO
+
+import numpy as np
+
+from cowabunga import (
+    Counting,
+    GameState,
+    IslandDrawn,
+    Outcome,
+    Play,
+    TableView,
+    apply,
+    deal,
+    make_bot,
+    observe,
+)
+from voice_host.phrases import phrase_table
+from voice_host.recognition import SAMPLE_RATE, Hearing, Recognizer, Samples
+from voice_host.referee.runner import Referee, now_ms
+from voice_host.referee.session import Phase, Session, Step
+from voice_host.referee.setup import Setup
+
+BOT_VOICES = ("en-us", "en-us+m3", "en+f3", "en-us+f2", "en+m1")
+"""espeak-ng voices of the bots, one per seat."""
+
+MAX_TRIES = 6
+"""Utterances a bot spends on one announcement before it types the total."""
+
+
+@dataclass(frozen=True)
+class Speech:
+    """How a simulated player sounds."""
+
+    voice: str
+    """espeak-ng voice."""
+    rate: int = 160
+    """Words per minute."""
+    pitch: int = 50
+    """espeak-ng pitch, 0-99."""
+
+
+@dataclass
+class Stats:
+    """What happened at the simulated table, against the truth."""
+
+    turns: int = 0
+    """Turns played (accepted by the referee)."""
+    utterances: int = 0
+    """Utterances the bots spoke."""
+    planted: int = 0
+    """Deliberate mistakes said."""
+    caught: int = 0
+    """Deliberate mistakes the referee announced as mistakes."""
+    false_mistakes: int = 0
+    """Mistakes announced on a correct announcement."""
+    false_accepts: int = 0
+    """Totals accepted that the bot did not say (undone by the bot)."""
+    missed: int = 0
+    """Deliberate mistakes accepted as correct."""
+    questions: int = 0
+    """Questions the host asked."""
+    questions_right: int = 0
+    """Questions whose resolution matched what was said."""
+    first_try: int = 0
+    """Announcements accepted at the first utterance, without a question."""
+    announcements: int = 0
+    """Correct announcements made (first utterances of a turn that were not planted mistakes)."""
+    typed: int = 0
+    """Totals typed as the last resort."""
+    latencies_ms: list[float] = field(default_factory=list)
+    """From the end of a bot's speech to the host's line being ready, for each host line."""
+    outcome: Outcome | None = None
+    """How the game ended (None if cut short)."""
+
+    def summary(self) -> str:
+        """A short printed summary."""
+        end = "cut short"
+        if self.outcome is not None:
+            end = f"{', '.join(self.outcome.winners)} won ({self.outcome.reason.value})"
+        return (
+            f"{self.turns} turns, {self.utterances} utterances; mistakes planted {self.planted}, "
+            f"caught {self.caught}; questions {self.questions}; typed {self.typed}; {end}"
+        )
+
+
+class SimTable:
+    """Bots at a table, a referee listening through a real recognizer."""
+
+    def __init__(
+        self,
+        players: Sequence[str],
+        *,
+        seed: int,
+        recognizer: Recognizer,
+        speech: Sequence[Speech] | None = None,
+        noise: Callable[[Samples], Samples] | None = None,
+        mistakes: int = 3,
+        mumble: bool = True,
+        log: TextIO | None = None,
+        transcript: Callable[[str], None] | None = None,
+        sound: Callable[[Samples], None] | None = None,
+        host_sound: Callable[[str], None] | None = None,
+    ) -> None:
+        self.rng = random.Random(seed)
+        """The table's randomness (deal, bots, which turns go wrong)."""
+        self.players = tuple(players)
+        """Bot names in turn order."""
+        self.state: GameState = deal(self.players, self.rng)
+        """The true game."""
+        self.bots = [make_bot("careful", self.rng) for _ in self.players]
+        """The bots choosing cards."""
+        self.speech = list(speech) if speech else [
+            Speech(BOT_VOICES[i % len(BOT_VOICES)]) for i in range(len(self.players))
+        ]
+        """How each bot sounds."""
+        self.recognizer = recognizer
+        """The real ear."""
+        self.noise = noise
+        """Background added to every utterance (party babble), if any."""
+        self.transcript = transcript
+        """Printable lines of what happens."""
+        self.sound = sound
+        """Receives each bot utterance's audio (for the speakers or the game WAV)."""
+        self.phrases = phrase_table("en")
+        view = self.state.table
+        setup = Setup(
+            view.players,
+            view.total,
+            {p: held for p, held in zip(view.players, view.islands, strict=True)},
+        )
+        self.session = Session(setup, can_answer=True)
+        """The referee's session."""
+        self.referee = Referee(self.session, None, log, None, transcript)
+        """The referee (journal-less, voice handled by ``host_sound``)."""
+        self.host_sound = host_sound
+        self.stats = Stats()
+        """The score against the truth."""
+        self._mistake_turns = set(self.rng.sample(range(2, 40), mistakes)) if mistakes else set()
+        self._mumble_turn = self.rng.randrange(3, 12) if mumble else -1
+
+    # --- speech --------------------------------------------------------------------------------
+    def _words(self, card: int | None, total: int, sign: int | None = None) -> str:
+        n = self.phrases.number_words
+        if card is None:
+            return n(total)
+        head = "" if sign is None else ("plus " if sign > 0 else "minus ")
+        return f"{head}{n(card)}, {n(total)}"
+
+    def _audio(self, seat: int, text: str, mumbled: bool) -> Samples:
+        from voice_host.voice import synthesize
+
+        sp = self.speech[seat]
+        if mumbled:
+            speech = synthesize(text, voice=sp.voice, rate=sp.rate + 40, pitch=sp.pitch,
+                                amplitude=35)
+        else:
+            speech = synthesize(text, voice=sp.voice, rate=sp.rate, pitch=sp.pitch)
+        pad = np.zeros(int(0.4 * SAMPLE_RATE), dtype=np.int16)
+        audio = np.concatenate([pad, speech, pad, pad])
+        if mumbled:
+            audio = _with_babble(audio, self.rng.randrange(1000), snr_db=8.0)
+        if self.noise is not None:
+            audio = self.noise(audio)
+        return audio
+
+    def say(self, seat: int, text: str, *, mumbled: bool = False) -> Step:
+        """Bot ``seat`` says ``text``; the referee hears it through the real recognizer."""
+        from voice_host.audio import Endpointer, samples_to_chunks
+
+        self.stats.utterances += 1
+        if self.transcript is not None:
+            how = " (mumbled, in noise)" if mumbled else ""
+            self.transcript(f"{self.players[seat]}{how}: {text}")
+        audio = self._audio(seat, text, mumbled)
+        if self.sound is not None:
+            self.sound(audio)
+        utterances = list(Endpointer().utterances(samples_to_chunks(audio)))
+        step = Step()
+        if not utterances:
+            step = self.session.hear(Hearing(text=""))
+            self.referee.handle(step)
+            return step
+        for utt in utterances:
+            end_ms = now_ms()
+            hearing = self.recognizer.recognize(utt.samples, self.session.expectation())
+            step = self.session.hear(hearing)
+            if step.lines:
+                self.stats.latencies_ms.append(now_ms() - end_ms + self._hangover_ms(utt))
+            self.referee.handle(step)
+            self._host_out(step)
+        return step
+
+    def _hangover_ms(self, utt: object) -> float:
+        end_s = float(getattr(utt, "end_s", 0.0))
+        emitted_s = float(getattr(utt, "emitted_s", end_s))
+        return max(0.0, (emitted_s - end_s) * 1000.0)
+
+    def _host_out(self, step: Step) -> None:
+        if self.host_sound is None:
+            return
+        for line in step.lines:
+            self.host_sound(line)
+
+    def type(self, text: str) -> Step:
+        """The last resort: the total is typed."""
+        self.stats.typed += 1
+        if self.transcript is not None:
+            self.transcript(f"(typed) {text}")
+        step = self.session.type(text)
+        self.referee.handle(step)
+        self._host_out(step)
+        return step
+
+    # --- the game ------------------------------------------------------------------------------
+    def play(self, max_turns: int | None = None) -> Stats:
+        """Play until the game ends (or ``max_turns``); returns the score."""
+        self.referee.handle(self.session.start())
+        self._host_out_lines(self.referee.lines[-1:])
+        while self.state.outcome is None and (max_turns is None or self.stats.turns < max_turns):
+            self._turn()
+        self.stats.outcome = self.session.view.outcome
+        return self.stats
+
+    def _host_out_lines(self, lines: list[str]) -> None:
+        if self.host_sound is not None:
+            for line in lines:
+                self.host_sound(line)
+
+    def _turn(self) -> None:
+        state = self.state
+        view = state.table
+        seat = view.to_play
+        card = self.bots[seat].choose(observe(state, seat))
+        after, events = apply(state, Play(card))
+        total = view.total_after(card)
+        turn_no = self.stats.turns
+        sign = (+1 if view.counting is Counting.UP else -1) if self.rng.random() < 0.5 else None
+        with_card = self.rng.random() < 0.25
+        good = self._words(card if with_card else None, total, sign if with_card else None)
+        said = good
+        planted = turn_no in self._mistake_turns
+        if planted:
+            said = self._planted(view, card, total)
+        mumbled = turn_no == self._mumble_turn
+        self._announce(seat, view, said, good, total, planted, mumbled)
+        island = next((e.island for e in events if isinstance(e, IslandDrawn)), None)
+        if island is not None and self.session.view.pending_island is not None:
+            drawer = self.session.view.pending_island
+            self._read_island(drawer, island, total)
+        self.state = after
+        self.stats.turns += 1
+        if not _same_table(self.session.view, after.table):
+            raise RuntimeError(
+                f"the referee's table ({self.session.view.describe()}) left the true game "
+                f"({after.table.describe()})"
+            )
+
+    def _planted(self, view: TableView, card: int, total: int) -> str:
+        up = view.counting is Counting.UP
+        kind = self.rng.choice(("arithmetic", "direction", "ten"))
+        n = self.phrases.number_words
+        if kind == "direction" and card != 0:
+            wrong = view.total - card if up else view.total + card
+            if 0 <= wrong <= 99:
+                return n(wrong)
+        if kind == "ten":
+            wrong = total + 10 if total < 30 else total - 10
+            return n(wrong)
+        wrong = total + 1 if total < 40 else total - 1
+        return f"{'plus' if up else 'minus'} {n(card)}, {n(wrong)}"
+
+    def _announce(
+        self,
+        seat: int,
+        view: TableView,
+        said: str,
+        good: str,
+        total: int,
+        planted: bool,
+        mumbled: bool,
+    ) -> None:
+        session = self.session
+        stats = self.stats
+        if planted:
+            stats.planted += 1
+        else:
+            stats.announcements += 1
+        text = said
+        for attempt in range(MAX_TRIES):
+            turns = len(session.turns)
+            step = self.say(seat, text, mumbled=mumbled and attempt == 0)
+            step = self._answer_questions(seat, text, step)
+            records = step.records
+            if len(session.turns) > turns:
+                got = session.turns[-1].total
+                if got == total and text == good:
+                    if attempt == 0 and not planted and not _asked(records):
+                        stats.first_try += 1
+                    return
+                if planted and text == said:
+                    stats.missed += 1
+                else:
+                    stats.false_accepts += 1
+                self._undo(seat)
+                text = good
+                continue
+            mistake = any(r["event"] == "mistake" for r in records)
+            if mistake:
+                if text == said and planted:
+                    stats.caught += 1
+                else:
+                    stats.false_mistakes += 1
+            text = good
+        self._type_total(total)
+
+    def _answer_questions(self, seat: int, text: str, step: Step) -> Step:
+        """Answer the host's questions truthfully: the reading that was said, or "no"."""
+        parsed = self.phrases.parse(text)
+        for _ in range(3):
+            q = self.session.question
+            if q is None or self.session.phase is not Phase.QUESTION:
+                return step
+            self.stats.questions += 1
+            match = None
+            if parsed is not None and parsed.total is not None:
+                match = next((o for o in q.options if o.total == parsed.total), None)
+            if q.confirm is not None:
+                answer = "yes" if match is not None else "no"
+            else:
+                answer = "no" if match is None else self.phrases.number_words(match.total)
+            step = self.say(seat, answer)
+            if self.session.question is None:
+                resolved = _resolved_total(step)
+                right = resolved is None if match is None else resolved == match.total
+                self.stats.questions_right += int(right)
+        return step
+
+    def _undo(self, seat: int) -> None:
+        turns = len(self.session.turns)
+        for _ in range(3):
+            self.say(seat, "undo")
+            if len(self.session.turns) < turns:
+                return
+        self.type("undo")
+
+    def _type_total(self, total: int) -> None:
+        self.session.question = None
+        self.type(str(total))
+
+    def _read_island(self, drawer: int, island: int, total: int) -> None:
+        text = self.phrases.number_words(island)
+        for _ in range(MAX_TRIES):
+            step = self.say(drawer, text)
+            step = self._answer_questions(drawer, text, step)
+            if self.session.view.pending_island is None:
+                if self.session.turns and self.session.turns[-1].island == island:
+                    return
+                # A wrong island was taken: take the turn back and replay it by keyboard.
+                self.stats.false_accepts += 1
+                self.type("undo")
+                self.type(str(total))
+        self.session.question = None
+        self.type(str(island))
+
+
+def _asked(records: list[dict[str, object]]) -> bool:
+    return any(r["event"] == "ask" for r in records)
+
+
+def _resolved_total(step: Step) -> int | None:
+    for r in step.records:
+        if r["event"] in ("played", "mistake"):
+            value = r.get("total", r.get("said"))
+            return int(value) if isinstance(value, int) else None
+        if r["event"] == "island_drawn":
+            value = r.get("island")
+            return int(value) if isinstance(value, int) else None
+    return None
+
+
+def _same_table(a: TableView, b: TableView) -> bool:
+    return (
+        a.total == b.total
+        and a.counting == b.counting
+        and a.to_play == b.to_play
+        and a.islands == b.islands
+        and a.stew_pots == b.stew_pots
+        and a.island_deck == b.island_deck
+        and a.outcome == b.outcome
+    )
+
+
+def _with_babble(audio: Samples, seed: int, snr_db: float) -> Samples:
+    from voice_host.voice import babble
+
+    noise = babble(len(audio) / SAMPLE_RATE + 0.1, talkers=4, seed=seed)[: len(audio)]
+    return mix_at_snr(audio, noise, snr_db)
+
+
+def mix_at_snr(speech: Samples, noise: Samples, snr_db: float) -> Samples:
+    """``speech`` with ``noise`` added so that speech power over noise power is ``snr_db``."""
+    s = speech.astype(np.float64)
+    n = np.resize(noise.astype(np.float64), len(s))
+    voiced = s[np.abs(s) > 0.05 * (np.max(np.abs(s)) + 1e-9)]
+    ps = float(np.mean(voiced**2)) if len(voiced) else float(np.mean(s**2))
+    pn = float(np.mean(n**2)) + 1e-12
+    mixed = s + n * np.sqrt(ps / (pn * 10 ** (snr_db / 10)))
+    out: Samples = np.clip(np.round(mixed), -32768, 32767).astype(np.int16)
+    return out
+
+
+def run_demo(
+    players: Sequence[str],
+    *,
+    seed: int,
+    recognizer: Recognizer,
+    wav: object = None,
+    speakers: bool = False,
+    log: TextIO | None = None,
+    transcript: Callable[[str], None] | None = None,
+    max_turns: int | None = None,
+) -> Stats:
+    """Play the demo game; the sound goes to the speakers or into ``wav`` (a path), or nowhere."""
+    from pathlib import Path
+
+    from voice_host.audio.chunks import write_wav
+    from voice_host.voice import HostVoice
+
+    host = HostVoice()
+    track: list[Samples] = []
+    gap = np.zeros(int(0.25 * SAMPLE_RATE), dtype=np.int16)
+
+    def play(audio: Samples) -> None:
+        if speakers:
+            from voice_host.audio.mic import _sounddevice
+
+            _sounddevice().play(audio.astype(np.float32) / 32768.0, SAMPLE_RATE, blocking=True)
+        else:
+            track.extend([audio, gap])
+
+    def host_line(line: str) -> None:
+        if speakers:
+            host.say(line)
+        elif wav is not None:
+            track.extend([host.samples(line), gap])
+
+    table = SimTable(
+        players,
+        seed=seed,
+        recognizer=recognizer,
+        log=log,
+        transcript=transcript,
+        sound=play if (speakers or wav is not None) else None,
+        host_sound=host_line if (speakers or wav is not None) else None,
+    )
+    try:
+        stats = table.play(max_turns)
+    finally:
+        if wav is not None and track:
+            write_wav(Path(str(wav)), np.concatenate(track), SAMPLE_RATE)
+    return stats

@@ -1,0 +1,15 @@
+"""The referee's failure modes, one class each under one root."""
+
+from __future__ import annotations
+
+
+class RefereeError(ValueError):
+    """Root of the referee's errors; messages are one line a user can act on."""
+
+
+class SetupFlagError(RefereeError):
+    """A setup flag (players, start card, islands) is not a table the rules allow."""
+
+
+class JournalError(RefereeError):
+    """A journal cannot be read or continued; it is left untouched."""

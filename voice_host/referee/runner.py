@@ -1,0 +1,276 @@
+"""The referee at work: utterances from a microphone or a recording, typed lines, the host's voice,
+the journal, the log and the display, around one pure :class:`~voice_host.referee.Session`.
+
+For every step the order is fixed: journal actions are written and fsync'd, then log records are
+written, then the display and transcript are updated, then the host speaks.
+"""
+
+from __future__ import annotations
+
+import json
+import queue
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, nullcontext
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TextIO
+
+from voice_host.referee.journal import Journal
+from voice_host.referee.session import Session, Step
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+    from voice_host.audio.gate import SpeakingGate
+    from voice_host.recognition import Hearing, Recognizer, Samples
+    from voice_host.voice.host import Voice
+
+TRANSCRIPT_LINES = 4
+"""Host lines kept on the live display."""
+
+
+def has_output_device() -> bool:
+    """Whether there is a speaker to play to (False on a machine without a sound card)."""
+    from voice_host.audio.mic import AudioDeviceError, list_devices
+
+    try:
+        return any(d.outputs > 0 and d.default_output for d in list_devices())
+    except AudioDeviceError:
+        return False
+
+
+def open_voice(
+    speak_to: Path | None,
+    *,
+    lang: str = "en",
+    device: str | int | None = None,
+    gate: SpeakingGate | None = None,
+    mute: bool = False,
+) -> tuple[Voice | None, str]:
+    """The host's voice: a WAV with ``speak_to``, else the speakers if any, else none; and a
+    phrase saying where it goes."""
+    from voice_host.voice import HostVoice, VoiceSettings, WavVoice
+
+    if mute:
+        return None, "nowhere (muted)"
+    settings = VoiceSettings(lang=lang)
+    if speak_to is not None:
+        return WavVoice(speak_to, HostVoice(settings)), str(speak_to)
+    if has_output_device():
+        return HostVoice(settings, gate=gate, device=device), "the speakers"
+    return None, "nowhere (no speakers found; use --speak-to host.wav)"
+
+
+def recent_plays(session: Session, count: int = 5) -> list[Any]:
+    """The session's last accepted turns as display rows."""
+    from voice_host.display import RecentPlay
+
+    rows = []
+    for turn in session.recent(count):
+        notes = []
+        if turn.stew_pot:
+            notes.append("stew pot")
+        if turn.reversed:
+            notes.append("direction change")
+        if turn.island is not None:
+            notes.append(f"island {turn.island}")
+        rows.append(RecentPlay(turn.player, turn.card, turn.total, ", ".join(notes)))
+    return rows
+
+
+@dataclass
+class Referee:
+    """Carries each :class:`Step` of a session out, in the journal-first order."""
+
+    session: Session
+    """The game being refereed."""
+    journal: Journal | None = None
+    """Where accepted actions go before they are announced."""
+    log: TextIO | None = None
+    """The JSONL event log."""
+    voice: Voice | None = None
+    """The host's voice (None: transcript only)."""
+    transcript: Callable[[str], None] | None = None
+    """Receives a printable line for each utterance heard and each host line."""
+    on_change: Callable[[], None] | None = None
+    """Called after each step (to refresh a live display)."""
+    lines: list[str] = field(default_factory=list)
+    """Every host line so far."""
+    messages: list[str] = field(default_factory=list)
+    """Notes for the keyboard user so far."""
+
+    def handle(self, step: Step) -> None:
+        """Journal, log, show, then speak."""
+        if self.journal is not None and step.actions:
+            self.journal.append(step.actions)
+        for record in step.records:
+            if self.log is not None:
+                self.log.write(json.dumps(record, ensure_ascii=False) + "\n")
+        if self.log is not None:
+            self.log.flush()
+        for record in step.records:
+            if self.transcript is None:
+                break
+            if record["event"] == "heard":
+                typed = " (typed)" if record.get("typed") else ""
+                text = str(record["text"]) or "…"
+                self.transcript(f"  heard{typed}: {text}  [{record['confidence']}]")
+            elif record["event"] == "host":
+                self.transcript(f"HOST: {record['text']}")
+            elif record["event"] == "ask" and not self.session.can_answer:
+                self.transcript(f"  (would ask: {record['question']})")
+        if step.message is not None:
+            self.messages.append(step.message)
+            if self.transcript is not None:
+                self.transcript(f"  {step.message}")
+        if self.on_change is not None:
+            self.on_change()
+        for line in step.lines:
+            self.lines.append(line)
+            if self.voice is not None:
+                self.voice.speak(line)
+
+    def hear(self, hearing: Hearing) -> Step:
+        """Judge one utterance and carry the step out."""
+        step = self.session.hear(hearing)
+        self.handle(step)
+        return step
+
+    def type(self, line: str) -> Step:
+        """Judge one typed line and carry the step out."""
+        step = self.session.type(line)
+        self.handle(step)
+        return step
+
+
+def recording_utterances(path: Path) -> Iterator[Samples]:
+    """The utterances of a recording, cut as the microphone's would be (raises AudioFileError)."""
+    from voice_host.audio import Endpointer, read_wav, samples_to_chunks
+
+    samples = read_wav(path)
+    for utt in Endpointer().utterances(samples_to_chunks(samples)):
+        yield utt.samples
+
+
+def run_recording(referee: Referee, recognizer: Recognizer, path: Path) -> None:
+    """Referee a recorded game: every utterance in order, until it ends or "stop"."""
+    session = referee.session
+    for samples in recording_utterances(path):
+        referee.hear(recognizer.recognize(samples, session.expectation()))
+        if session.stopped:
+            break
+
+
+def _keyboard(lines: queue.Queue[str | None], source: TextIO) -> None:
+    for line in source:
+        lines.put(line)
+    lines.put(None)
+
+
+def run_live(
+    referee: Referee,
+    recognizer: Recognizer,
+    *,
+    device: str | int | None = None,
+    gate: SpeakingGate | None = None,
+    keyboard: TextIO | None = None,
+    ready: Callable[[str], None] | None = None,
+) -> None:
+    """Referee a live table: the microphone and typed lines, until "stop" (or Ctrl-C)."""
+    from voice_host.audio import Endpointer, MicrophoneSource
+
+    session = referee.session
+    typed: queue.Queue[str | None] = queue.Queue()
+    if keyboard is not None:
+        threading.Thread(target=_keyboard, args=(typed, keyboard), daemon=True).start()
+    endpointer = Endpointer(gate=gate)
+    with MicrophoneSource(device=device) as source:
+        if ready is not None:
+            where = "the default microphone" if source.device is None else f"device {source.device}"
+            ready(f"listening on {where}; type a total or a command at any time")
+        while not session.stopped:
+            chunk = source.read(timeout=0.05)
+            if chunk is not None:
+                for utt in endpointer.process(chunk):
+                    referee.hear(recognizer.recognize(utt.samples, session.expectation()))
+                    if session.stopped:
+                        break
+            while not session.stopped:
+                try:
+                    line = typed.get_nowait()
+                except queue.Empty:
+                    break
+                if line is None:
+                    keyboard = None
+                    break
+                referee.type(line)
+
+
+class LiveView:
+    """A rich live display of the session (or nothing when off); a context manager."""
+
+    def __init__(self, session: Session, *, large: bool, enabled: bool) -> None:
+        self.session = session
+        """The game shown."""
+        self.large = large
+        """Large print, high contrast."""
+        self.enabled = enabled
+        """Whether a live display is shown at all."""
+        self.said: list[str] = []
+        """The transcript's last lines."""
+        self._live: Any = None
+
+    def renderable(self) -> RenderableType:
+        """The display as it should look now."""
+        from voice_host.display import render_table
+
+        return render_table(
+            self.session.view, recent_plays(self.session), self.large, self.said[-TRANSCRIPT_LINES:]
+        )
+
+    def note(self, line: str) -> None:
+        """Add a transcript line (printed directly when there is no live display)."""
+        if self.enabled:
+            if line.startswith("HOST: "):
+                self.said.append(line[len("HOST: ") :])
+        else:
+            print(line, flush=True)
+
+    def refresh(self) -> None:
+        """Redraw."""
+        if self._live is not None:
+            self._live.update(self.renderable(), refresh=True)
+
+    def __enter__(self) -> LiveView:
+        if self.enabled:
+            from rich.live import Live
+
+            self._live = Live(self.renderable(), auto_refresh=False, screen=self.large)
+            self._live.__enter__()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._live is not None:
+            self._live.__exit__(None, None, None)
+            self._live = None
+            from rich.console import Console
+
+            Console().print(self.renderable())
+
+
+def maybe(cm: AbstractContextManager[Any] | None) -> AbstractContextManager[Any]:
+    """``cm`` or a context manager that does nothing."""
+    return cm if cm is not None else nullcontext()
+
+
+def now_ms() -> float:
+    """A monotonic clock in milliseconds (for latency figures)."""
+    return time.perf_counter() * 1000.0
+
+
+def stdin_if_interactive() -> TextIO | None:
+    """Standard input when a person can type into it."""
+    return sys.stdin if sys.stdin is not None and sys.stdin.isatty() else None

@@ -1,0 +1,658 @@
+"""The referee's session: hearings and typed lines in; log records, host lines and state out.
+
+Pure: no audio, no clock, no files. A runner feeds each utterance's
+:class:`~voice_host.recognition.Hearing` (or a typed line) to :meth:`Session.hear` /
+:meth:`Session.type`, then makes the returned :class:`Step`'s journal actions durable, writes its
+log records and speaks its lines, in that order.
+
+Policy:
+
+* A turn is judged on the table view (:func:`~voice_host.referee.verdict.judge`). A correct total
+  is accepted quietly; a mistake is explained and the same player announces again.
+* The referee acts only on a **confident** hearing (the recognizer gave numbers) whose rival
+  readings (alternatives at least :attr:`Policy.rival_confidence` sure) would not change what
+  happens. Otherwise it asks ("Thirteen or thirty?"), never picking the expected total itself.
+* Without anyone to answer (a recording), the question is logged with its alternatives and the
+  best reading is taken.
+* The recognizer is narrowed to what can be said now (:meth:`Session.expectation`), never toward
+  the expected total: a turn allows every total within :data:`TURN_WINDOW` of the current one, so
+  wrong directions and slips by ten are still heard as said.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from cowabunga import (
+    DirectionChanged,
+    Event,
+    GameOver,
+    IslandDrawn,
+    Played,
+    StewPot,
+    TableView,
+    draw_island,
+    play_card,
+)
+from cowabunga.cards import ISLAND_VALUES
+from voice_host.phrases import MAX_NUMBER, PhraseTable, phrase_table
+from voice_host.recognition import Expectation, Hearing
+from voice_host.referee.lines import HostLines, host_lines
+from voice_host.referee.setup import Setup
+from voice_host.referee.verdict import (
+    Accept,
+    Mistake,
+    Reading,
+    Reason,
+    Verdict,
+    judge,
+    same_outcome,
+)
+
+JSONObject = dict[str, object]
+
+TURN_WINDOW = 19
+"""A turn's grammar allows totals this far either side of the current total."""
+
+CONTRACT = frozenset(
+    {"played", "stew_pot", "direction", "island_drawn", "game_over", "heard", "mistake", "ask",
+     "command", "undone", "host"}
+)
+"""Event names the referee's log contains."""
+
+
+class Phase(enum.Enum):
+    """What the referee is waiting for."""
+
+    TURN = "turn"
+    """The current player's announcement."""
+    ISLAND = "island"
+    """The pending player's island card, read out."""
+    QUESTION = "question"
+    """The answer to a question."""
+    PAUSED = "paused"
+    """Nothing but resume (and questions about the game)."""
+    OVER = "over"
+    """The game is over."""
+    STOPPED = "stopped"
+    """The referee was told to stop."""
+
+
+@dataclass(frozen=True)
+class Policy:
+    """How sure the referee must be."""
+
+    rival_confidence: float = 0.3
+    """An alternative at least this sure, with a different outcome, makes the referee ask."""
+    max_asks: int = 4
+    """Questions on one announcement before the player is asked to say it again."""
+
+
+@dataclass(frozen=True)
+class Turn:
+    """An accepted turn, with everything it caused (for undo and the display)."""
+
+    before: TableView
+    """The view before the card was played."""
+    player: str
+    """Who played."""
+    card: int
+    """The card played."""
+    total: int
+    """The total announced."""
+    events: tuple[Event, ...]
+    """What it caused, including the island drawn after a direction change."""
+
+    @property
+    def stew_pot(self) -> bool:
+        """Whether it cost a stew pot."""
+        return any(isinstance(e, StewPot) for e in self.events)
+
+    @property
+    def reversed(self) -> bool:
+        """Whether it changed the direction."""
+        return any(isinstance(e, DirectionChanged) for e in self.events)
+
+    @property
+    def island(self) -> int | None:
+        """The island drawn because of it, if any."""
+        return next((e.island for e in self.events if isinstance(e, IslandDrawn)), None)
+
+
+@dataclass(frozen=True)
+class Question:
+    """A question the host asked and waits to have answered.
+
+    A question is either a choice ("Thirteen or thirty?") or, when ``confirm`` is set, a yes/no
+    question about one reading ("Thirteen?"). An answer that is itself unsure turns a choice into
+    yes/no questions about each option in turn (yes and no are told apart far more reliably than
+    two numbers).
+    """
+
+    kind: Phase
+    """What it is about: :attr:`Phase.TURN` or :attr:`Phase.ISLAND`."""
+    options: tuple[Reading, ...]
+    """The readings asked about, best first."""
+    text: str
+    """The question as spoken."""
+    asked: int = 1
+    """How many questions were asked about this announcement so far."""
+    confirm: Reading | None = None
+    """For a yes/no question: the reading asked about."""
+    later: tuple[Reading, ...] = ()
+    """Readings to ask about one by one if the answer is no."""
+
+@dataclass
+class Step:
+    """What one input produced, in the order it must be handled."""
+
+    actions: list[JSONObject] = field(default_factory=list)
+    """Journal entries: make them durable before anything is announced."""
+    records: list[JSONObject] = field(default_factory=list)
+    """Log records in order (``host`` records included)."""
+    message: str | None = None
+    """A note for the keyboard user (not spoken, not logged), e.g. an unknown typed command."""
+
+    @property
+    def lines(self) -> list[str]:
+        """The host lines to speak, in order."""
+        return [str(r["text"]) for r in self.records if r["event"] == "host"]
+
+
+class Session:
+    """The referee of one game at a physical table."""
+
+    def __init__(
+        self,
+        setup: Setup,
+        *,
+        lang: str = "en",
+        can_answer: bool = True,
+        policy: Policy | None = None,
+    ) -> None:
+        self.setup = setup
+        """How the game started."""
+        self.view: TableView = setup.table()
+        """The table view now."""
+        self.can_answer = can_answer
+        """Whether anyone can answer a question (False for a recording)."""
+        self.policy = policy or Policy()
+        """How sure the referee must be."""
+        self.phrases: PhraseTable = phrase_table(lang)
+        """The language's phrase table."""
+        self.say: HostLines = host_lines(lang)
+        """The host's lines."""
+        self.turns: list[Turn] = []
+        """Accepted turns, oldest first."""
+        self.question: Question | None = None
+        """The open question, if any."""
+        self.paused = False
+        """Whether the game is paused."""
+        self.stopped = False
+        """Whether the referee was told to stop."""
+        self.last_line = ""
+        """The last line the host said (for "repeat")."""
+        self.actions: list[JSONObject] = []
+        """Every journal action so far (what :meth:`restore` replays)."""
+
+    # --- state ---------------------------------------------------------------------------------
+    @property
+    def phase(self) -> Phase:
+        """What the referee waits for now."""
+        if self.stopped:
+            return Phase.STOPPED
+        if self.paused:
+            return Phase.PAUSED
+        if self.question is not None:
+            return Phase.QUESTION
+        if self.view.is_over:
+            return Phase.OVER
+        if self.view.pending_island is not None:
+            return Phase.ISLAND
+        return Phase.TURN
+
+    @property
+    def over(self) -> bool:
+        """Whether the game is over."""
+        return self.view.is_over
+
+    def recent(self, count: int = 5) -> list[Turn]:
+        """The last ``count`` accepted turns, oldest first."""
+        return self.turns[-count:] if count > 0 else []
+
+    def expectation(self) -> Expectation:
+        """What can sensibly be said now (for the recognizer's grammar)."""
+        phase = self.phase
+        if phase is Phase.QUESTION and self.question is not None:
+            totals = frozenset(o.total for o in self.question.options)
+            cards = any(o.card is not None for o in self.question.options)
+            return Expectation(numbers=totals, card_first=cards, commands=True)
+        if phase is Phase.ISLAND:
+            return Expectation(numbers=frozenset(ISLAND_VALUES), card_first=False, commands=True)
+        if phase is Phase.TURN:
+            total = self.view.total
+            low, high = max(0, total - TURN_WINDOW), min(MAX_NUMBER, total + TURN_WINDOW)
+            return Expectation(numbers=frozenset(range(low, high + 1)), card_first=True)
+        return Expectation(numbers=frozenset(), card_first=False, commands=True)
+
+    # --- starting ------------------------------------------------------------------------------
+    def start(self) -> Step:
+        """The opening line."""
+        step = Step()
+        self._host(step, self.say.start(self.view))
+        return step
+
+    @classmethod
+    def restore(
+        cls,
+        setup: Setup,
+        actions: Iterable[JSONObject],
+        *,
+        lang: str = "en",
+        can_answer: bool = True,
+        policy: Policy | None = None,
+    ) -> Session:
+        """The session after replaying journal ``actions``; raises ValueError on a bad one."""
+        session = cls(setup, lang=lang, can_answer=can_answer, policy=policy)
+        for action in actions:
+            session._replay(action)
+        return session
+
+    def resume_line(self) -> Step:
+        """The line said when a restored game continues."""
+        step = Step()
+        if self.over and self.view.outcome is not None:
+            self._host(step, self.say.game_over(self.view.outcome))
+        else:
+            self._host(step, self.say.resumed(self.view))
+        return step
+
+    def _replay(self, action: JSONObject) -> None:
+        kind = action.get("action")
+        scratch = Step()
+        card, island = action.get("card"), action.get("island")
+        try:
+            if kind == "play" and isinstance(card, int):
+                self._play(scratch, card)
+            elif kind == "island" and isinstance(island, int):
+                self._draw(scratch, island)
+            elif kind == "undo":
+                self._undo(scratch)
+            else:
+                raise ValueError(f"unknown journal action {action!r}")
+        except ValueError as err:
+            raise ValueError(f"journal action {action!r} does not fit the game: {err}") from None
+
+    # --- input ---------------------------------------------------------------------------------
+    def type(self, line: str) -> Step:
+        """A line typed at the keyboard: a total, a card and a total, or a command."""
+        text = line.strip()
+        if not text:
+            return Step()
+        parsed = self.phrases.parse(text)
+        if parsed is None:
+            names = ", ".join(n.replace("_", " ") for n in self.phrases.commands)
+            return Step(
+                message=f"unknown input {text!r}: type a total (24), a card and a total "
+                f"(+7 24), or a command: {names}"
+            )
+        hearing = Hearing(text=text, numbers=parsed.numbers, command=parsed.command, confidence=1.0)
+        step = self.hear(hearing)
+        step.records[0]["typed"] = True
+        return step
+
+    def hear(self, hearing: Hearing) -> Step:
+        """One utterance as the recognizer heard it."""
+        step = Step()
+        step.records.append(
+            {
+                "event": "heard",
+                "text": hearing.text,
+                "numbers": list(hearing.numbers),
+                "confidence": round(hearing.confidence, 3),
+            }
+        )
+        if self.stopped:
+            return step
+        if hearing.command is not None:
+            self._command(step, hearing.command)
+            return step
+        parsed = self.phrases.parse(hearing.text) if hearing.text else None
+        if parsed is not None and parsed.command is not None:
+            # A command heard without confidence: acted on only if said again clearly; an open
+            # question is asked again.
+            if self.question is not None and not self.paused:
+                self._ask_same(step, self.question)
+            return step
+        readings = self._readings(hearing)
+        if not readings:
+            if self.question is not None and hearing.text and not self.paused:
+                self._ask_same(step, self.question)
+            return step
+        confident = bool(hearing.numbers)
+        phase = self.phase
+        if phase is Phase.QUESTION:
+            self._answer(step, readings, confident)
+        elif phase is Phase.TURN:
+            self._turn(step, readings, confident)
+        elif phase is Phase.ISLAND:
+            self._island(step, readings, confident)
+        return step
+
+    def _readings(self, hearing: Hearing) -> list[Reading]:
+        """The top reading (from the transcript, confident or not) and the alternatives."""
+        out: list[Reading] = []
+        top = self.phrases.parse(hearing.text) if hearing.text else None
+        if top is not None and top.total is not None:
+            out.append(Reading(top.total, top.card, top.sign, hearing.confidence))
+        elif len(hearing.numbers) in (1, 2):
+            card = hearing.numbers[0] if len(hearing.numbers) == 2 else None
+            out.append(Reading(hearing.numbers[-1], card, None, hearing.confidence))
+        for alt in hearing.alternatives:
+            parsed = self.phrases.parse(alt.text) if alt.text else None
+            if parsed is not None and parsed.total is not None:
+                reading = Reading(parsed.total, parsed.card, parsed.sign, alt.confidence)
+            elif len(alt.numbers) in (1, 2):
+                card = alt.numbers[0] if len(alt.numbers) == 2 else None
+                reading = Reading(alt.numbers[-1], card, None, alt.confidence)
+            else:
+                continue
+            if all(r.key() != reading.key() for r in out):
+                out.append(reading)
+        return out[:1] + sorted(out[1:], key=lambda r: -r.confidence)
+
+    # --- turns ---------------------------------------------------------------------------------
+    def _turn(self, step: Step, readings: list[Reading], confident: bool) -> None:
+        top = readings[0]
+        verdict = judge(self.view, top)
+        rivals = [
+            r
+            for r in readings[1:]
+            if r.confidence >= self.policy.rival_confidence
+            and not same_outcome(judge(self.view, r), verdict)
+        ]
+        if confident and not rivals:
+            self._verdict(step, verdict)
+            return
+        options = _by_confidence(top, rivals[:2])
+        later = tuple(
+            r
+            for r in readings[1:]
+            if r not in options and not same_outcome(judge(self.view, r), verdict)
+        )
+        self._ask(step, Phase.TURN, options, later)
+
+    def _verdict(self, step: Step, verdict: Verdict) -> None:
+        if isinstance(verdict, Accept):
+            self._play(step, verdict.card)
+            return
+        self._mistake(step, verdict)
+
+    def _mistake(self, step: Step, m: Mistake) -> None:
+        view = self.view
+        step.records.append(
+            {
+                "event": "mistake",
+                "player": view.current_player,
+                "said": m.said,
+                "reason": m.reason.value,
+                "expected": m.expected,
+            }
+        )
+        if m.reason is Reason.ARITHMETIC and m.card is not None:
+            line = self.say.arithmetic(view.total, view.counting, m.card, m.said)
+        elif m.reason is Reason.WRONG_DIRECTION:
+            line = self.say.wrong_direction(view.total, view.counting, m.card, m.said)
+        elif m.reason is Reason.CARD_NOT_AVAILABLE and m.card is not None:
+            line = self.say.card_not_available(m.card)
+        else:
+            line = self.say.impossible_step(view.total, m.said)
+        self._host(step, line)
+
+    def _play(self, step: Step, card: int) -> None:
+        before = self.view
+        player = before.current_player
+        after, events = play_card(before, card)
+        action: JSONObject = {"action": "play", "player": player, "card": card}
+        self.actions.append(action)
+        step.actions.append(action)
+        self.view = after
+        self.turns.append(Turn(before, player, card, before.total_after(card), events))
+        self._announce(step, events)
+
+    def _announce(self, step: Step, events: Iterable[Event]) -> None:
+        lines: list[str] = []
+        for event in events:
+            if isinstance(event, Played | StewPot | DirectionChanged | IslandDrawn | GameOver):
+                step.records.append(event.to_json())
+            if isinstance(event, StewPot):
+                lines.append(
+                    self.say.stew_pot(event.player, event.holder, event.island, event.count)
+                )
+            elif isinstance(event, DirectionChanged):
+                drawer = self.view.players[self.view.pending_island or 0]
+                total = self.turns[-1].total
+                lines.append(self.say.direction_change(total, event.counting, drawer))
+            elif isinstance(event, IslandDrawn):
+                lines.append(self.say.island_drawn(event.player, event.island))
+                if self.view.island_deck == 0:
+                    lines.append(self.say.last_island())
+            elif isinstance(event, GameOver):
+                lines.append(self.say.game_over(event.outcome))
+        if lines:
+            self._host(step, " ".join(lines))
+
+    # --- islands -------------------------------------------------------------------------------
+    def _island(self, step: Step, readings: list[Reading], confident: bool) -> None:
+        top = readings[0]
+        rivals = [
+            r
+            for r in readings[1:]
+            if r.confidence >= self.policy.rival_confidence and r.total != top.total
+        ]
+        if confident and not rivals:
+            self._island_value(step, top.total)
+            return
+        later = tuple(r for r in readings[1:] if r not in rivals and r.total != top.total)
+        self._ask(step, Phase.ISLAND, _by_confidence(top, rivals[:2]), later)
+
+    def _island_value(self, step: Step, value: int) -> None:
+        if value not in ISLAND_VALUES:
+            self._host(step, self.say.not_an_island(value))
+            return
+        holder = self.view.island_holder(value)
+        if holder is not None:
+            self._host(step, self.say.island_taken(value, self.view.players[holder]))
+            return
+        self._draw(step, value)
+
+    def _draw(self, step: Step, island: int) -> None:
+        after, events = draw_island(self.view, island)
+        action: JSONObject = {"action": "island", "island": island}
+        self.actions.append(action)
+        step.actions.append(action)
+        self.view = after
+        last = self.turns[-1]
+        self.turns[-1] = Turn(last.before, last.player, last.card, last.total, last.events + events)
+        self._announce(step, events)
+
+    # --- questions -----------------------------------------------------------------------------
+    def _ask(
+        self,
+        step: Step,
+        kind: Phase,
+        options: tuple[Reading, ...],
+        later: tuple[Reading, ...] = (),
+        asked: int = 1,
+    ) -> None:
+        """Ask about ``options`` (a choice, or yes/no for one); a recording takes the best."""
+        confirm = options[0] if len(options) == 1 else None
+        if kind is Phase.ISLAND:
+            text = self.say.ask_options([(None, o.total) for o in options])
+        else:
+            text = self.say.ask_options([(o.card, o.total) for o in options])
+        step.records.append(
+            {
+                "event": "ask",
+                "question": text,
+                "alternatives": [
+                    {"card": o.card, "total": o.total, "confidence": round(o.confidence, 3)}
+                    for o in options
+                ],
+            }
+        )
+        if not self.can_answer:
+            best = max(options, key=lambda o: o.confidence)
+            self._resolve(step, kind, best)
+            return
+        self.question = Question(kind, options, text, asked, confirm, later)
+        self._host(step, text)
+
+    def _resolve(self, step: Step, kind: Phase, reading: Reading) -> None:
+        self.question = None
+        if kind is Phase.ISLAND:
+            self._island_value(step, reading.total)
+        else:
+            self._verdict(step, judge(self.view, reading))
+
+    def _answer(self, step: Step, readings: list[Reading], confident: bool) -> None:
+        q = self.question
+        assert q is not None
+        top = readings[0]
+        matches = [
+            o for o in q.options if o.total == top.total and (top.card in (None, o.card))
+        ]
+        if confident and len(matches) == 1:
+            self._resolve(step, q.kind, matches[0])
+            return
+        if confident and not matches:
+            # A new announcement instead of an answer: judge it afresh.
+            self.question = None
+            if q.kind is Phase.ISLAND:
+                self._island(step, readings, confident)
+            else:
+                self._turn(step, readings, confident)
+            return
+        if q.confirm is None:
+            # An unsure answer to a choice: ask yes/no about each option, likeliest first.
+            heard = {r.total: r.confidence for r in readings}
+            order = sorted(q.options, key=lambda o: -heard.get(o.total, 0.0))
+            self._next_question(step, q, tuple(order))
+            return
+        self._next_question(step, q, (q.confirm, *q.later))
+
+    def _next_question(
+        self, step: Step, q: Question, queue: tuple[Reading, ...], *, again: bool = False
+    ) -> None:
+        """Ask yes/no about the first of ``queue`` (or ``q`` again), or have the player say it
+        again."""
+        self.question = None
+        if not queue or q.asked >= self.policy.max_asks:
+            self._host(step, self.say.say_again(self._asked_player(q)))
+            return
+        if again and q.confirm is None:
+            self._ask(step, q.kind, q.options, q.later, q.asked + 1)
+        else:
+            self._ask(step, q.kind, queue[:1], queue[1:], q.asked + 1)
+
+    def _ask_same(self, step: Step, q: Question) -> None:
+        """Ask ``q`` again (nothing usable was heard in answer)."""
+        queue = (q.confirm, *q.later) if q.confirm is not None else q.options
+        self._next_question(step, q, queue, again=True)
+
+    def _asked_player(self, q: Question) -> str:
+        view = self.view
+        if q.kind is Phase.ISLAND and view.pending_island is not None:
+            return view.players[view.pending_island]
+        return view.current_player
+
+    # --- commands ------------------------------------------------------------------------------
+    def _command(self, step: Step, name: str) -> None:
+        step.records.append({"event": "command", "name": name})
+        view = self.view
+        q = self.question
+        if self.paused and name in ("yes", "no", "undo", "pause"):
+            return
+        if name in ("yes", "no"):
+            if q is None:
+                return
+            if name == "yes" and q.confirm is not None:
+                self._resolve(step, q.kind, q.confirm)
+            elif name == "yes":
+                self._next_question(step, q, q.options)
+            elif q.confirm is not None:
+                self._next_question(step, q, q.later)
+            else:
+                self.question = None
+                self._host(step, self.say.say_again(self._asked_player(q)))
+            return
+        if name == "repeat":
+            self._host(step, self.last_line or self.say.status(view), remember=False)
+        elif name == "status":
+            self._host(step, self.say.status(view), remember=False)
+        elif name == "whose_turn":
+            self._host(step, self.say.whose_turn(view), remember=False)
+        elif name == "score":
+            self._host(step, self.say.score(dict(zip(view.players, view.stew_pots, strict=True))),
+                       remember=False)
+        elif name == "islands":
+            self._host(step, self.say.islands(view), remember=False)
+        elif name == "stew_pots":
+            self._host(step, self.say.score(dict(zip(view.players, view.stew_pots, strict=True))),
+                       remember=False)
+        elif name == "island_cards":
+            self._host(step, self.say.island_cards(view), remember=False)
+        elif name == "my_islands":
+            seat = view.pending_island if view.pending_island is not None else view.to_play
+            self._host(step, self.say.player_islands(view, seat), remember=False)
+        elif name == "last_plays":
+            plays = [(t.player, t.total) for t in self.recent(5)]
+            self._host(step, self.say.last_plays(plays), remember=False)
+        elif name in ("my_cards", "hint"):
+            self._host(step, self.say.hidden_cards(), remember=False)
+        elif name == "undo":
+            self.question = None
+            if not self.turns:
+                self._host(step, self.say.nothing_to_undo())
+                return
+            action: JSONObject = {"action": "undo"}
+            undone = self.turns[-1]
+            self._undo(step)
+            self.actions.append(action)
+            step.actions.append(action)
+            step.records.append({"event": "undone", "player": undone.player, "total": undone.total})
+            self._host(step, self.say.undone(undone.player, undone.total, self.view))
+        elif name == "pause":
+            if not self.paused:
+                self.paused = True
+                self._host(step, self.say.paused())
+        elif name == "resume":
+            if self.paused:
+                self.paused = False
+                if q is not None:
+                    self._host(step, q.text)
+                else:
+                    self._host(step, self.say.resumed_after_pause(view))
+        elif name == "stop":
+            self.stopped = True
+            self.question = None
+            if not view.is_over:
+                self._host(step, self.say.stopped())
+
+    def _undo(self, step: Step) -> None:
+        if not self.turns:
+            raise ValueError("nothing to undo")
+        turn = self.turns.pop()
+        self.view = turn.before
+
+    def _host(self, step: Step, text: str, *, remember: bool = True) -> None:
+        step.records.append({"event": "host", "text": text})
+        if remember:
+            self.last_line = text
+
+
+def _by_confidence(top: Reading, rivals: list[Reading]) -> tuple[Reading, ...]:
+    """The options of a question, the likeliest first (the top reading wins ties)."""
+    return tuple(sorted((top, *rivals), key=lambda r: -r.confidence))
