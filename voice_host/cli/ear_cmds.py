@@ -1,3 +1,88 @@
-"""Commands: ear_cmds (filled in by its owner)."""
+"""Commands of the trained ear: ``voice-host ear train | info``."""
 
-from voice_host.cli.app import app  # noqa: F401
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from voice_host.cli.app import UserError, app
+
+ear_app = typer.Typer(help="The trained ear: our own recognizer for the game's vocabulary.",
+                      no_args_is_help=True)
+app.add_typer(ear_app, name="ear")
+
+
+@ear_app.command("train")
+def train_cmd(
+    seed: Annotated[int, typer.Option(help="Seed of the data and the training.")] = 0,
+    quick: Annotated[bool, typer.Option(help="A tiny subset, to exercise the pipeline.")] = False,
+    lang: Annotated[str, typer.Option(help="Language code.")] = "en",
+    out: Annotated[Path | None, typer.Option(help="Write the head here (default: shipped).")]
+    = None,
+    cache: Annotated[Path | None, typer.Option(help="Cache folder for embedded data.")] = None,
+    workers: Annotated[int, typer.Option(help="Worker processes for synthesis.")] = 2,
+) -> None:
+    """Synthesize the data, train the head, calibrate it on held-out voices, write it."""
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    from voice_host.ear import train
+    from voice_host.phrases import LANGUAGES
+
+    if lang not in LANGUAGES:
+        raise UserError(f"no phrase table for {lang!r}; choose one of: {', '.join(LANGUAGES)}")
+    console = Console(stderr=True)
+
+    class Bars(train.Progress):
+        def __init__(self, bars: Progress) -> None:
+            self.bars = bars
+            self.task: object = None
+
+        def stage(self, name: str, total: int) -> None:
+            self.task = self.bars.add_task(name, total=total, note="")
+
+        def advance(self, steps: int = 1, note: str = "") -> None:
+            self.bars.update(self.task, advance=steps, note=note)  # type: ignore[arg-type]
+
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+               TimeElapsedColumn(), TimeRemainingColumn(), TextColumn("{task.fields[note]}"))
+    with Progress(*columns, console=console) as bars:
+        try:
+            result = train.train(lang=lang, seed=seed, quick=quick, out=out, progress=Bars(bars),
+                                 workers=workers, cache=cache)
+        except RuntimeError as err:
+            raise UserError(str(err)) from err
+    figs = ", ".join(f"{k} {v:.1%}" for k, v in result.figures.items())
+    console.print(f"wrote {result.path} in {result.seconds:.0f} s; held-out voices: {figs}")
+
+
+@ear_app.command("info")
+def info_cmd(
+    lang: Annotated[str, typer.Option(help="Language code.")] = "en",
+    model: Annotated[Path | None, typer.Option(help="A head file instead of the shipped one.")]
+    = None,
+) -> None:
+    """Show the head's language, recipe, calibration and held-out figures as JSON."""
+    from voice_host.ear.head import Head
+    from voice_host.ear.recognizer import default_head_path, shipped_languages
+
+    path = model or default_head_path(lang)
+    if path.is_dir():
+        path = path / "head.npz"
+    if not path.exists():
+        ships = ", ".join(shipped_languages()) or "none"
+        raise UserError(f"no ear head at {path} (shipped: {ships}); "
+                        f"train one with: voice-host ear train --lang {lang}")
+    head = Head.load(path)
+    info = {"path": str(path), "bytes": path.stat().st_size, **head.meta}
+    typer.echo(json.dumps(info, indent=2, sort_keys=True))

@@ -1,0 +1,195 @@
+"""The recognition bench's own corpus: held-out synthetic voices, noise, distractors, humans.
+
+Nothing here is used to train the ear: the espeak-ng voices come from the ``bench`` split of
+``voice_host.ear.synth`` (accents and variants never used in training), the festival voices are
+held out too, the distractor sentences differ from the ear's training chatter, and the human
+digits (FSDD, two speakers) are never trained on by the shipped head.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+
+from voice_host.ear import augment, synth
+from voice_host.ear.vocab import card_phrase, words
+
+REPO = Path(__file__).resolve().parents[1]
+FSDD = REPO.parent / "shared" / "corpus" / "fsdd-dev"
+"""The human digits (FSDD by Zohar Jackson and contributors, CC BY-SA 4.0)."""
+CACHE = REPO / "data" / "bench"
+
+CONDITIONS = ("clean", "pink 20 dB", "pink 10 dB", "pink 0 dB",
+              "babble 20 dB", "babble 10 dB", "babble 0 dB")
+"""Noise conditions, each applied to every utterance."""
+
+DISTRACTORS = (
+    "could you pass me the salt",
+    "I think it is going to rain tomorrow",
+    "where are the car keys",
+    "my sister is coming over later",
+    "let's have a break after this round",
+    "that movie was really boring",
+    "who left the door open",
+    "I would love some coffee",
+    "the kids are asleep upstairs",
+    "what time does the shop close",
+    "you always say that",
+    "my back hurts from sitting",
+    "this chair is wobbly",
+    "did anyone feed the fish",
+    "I am not sure about that",
+    "the neighbours are loud tonight",
+    "can we play music",
+    "bring the snacks over here",
+    "that is hilarious",
+    "I need to check my email",
+    "she played a great card",
+    "honestly I have no idea",
+    "we are running out of ice",
+    "is the oven still on",
+    "nice try",
+    "my turn went badly",
+    "let us see what happens",
+    "hold the door please",
+    "I heard a noise outside",
+    "everybody calm down",
+)
+"""Table talk that must not be heard as a number (not in the ear's training chatter)."""
+
+
+@dataclass(frozen=True)
+class Case:
+    """One bench utterance."""
+
+    family: str
+    """``espeak``, ``festival``, ``human`` or ``distractor``."""
+    voice: str
+    """Voice or speaker."""
+    condition: str
+    """One of :data:`CONDITIONS`."""
+    text: str
+    """What was said."""
+    numbers: tuple[int, ...]
+    """What should be heard (empty for a distractor)."""
+
+
+@dataclass
+class Corpus:
+    """Bench cases with their audio (16 kHz int16)."""
+
+    cases: list[Case]
+    """The cases."""
+    audio: list[npt.NDArray[np.int16]]
+    """One clip per case."""
+
+    def save(self, path: Path) -> None:
+        """Write audio and cases beside each other."""
+        path.parent.mkdir(parents=True, exist_ok=True)
+        lengths = np.array([len(a) for a in self.audio], dtype=np.int64)
+        np.savez(path, audio=np.concatenate(self.audio), lengths=lengths,
+                 cases=np.array(json.dumps([asdict(c) for c in self.cases])))
+
+    @classmethod
+    def load(cls, path: Path) -> Corpus:
+        """Read what :meth:`save` wrote."""
+        with np.load(path) as z:
+            bounds = np.concatenate([[0], np.cumsum(z["lengths"])])
+            flat = z["audio"]
+            audio = [flat[bounds[i] : bounds[i + 1]] for i in range(len(bounds) - 1)]
+            raw = json.loads(str(z["cases"]))
+        cases = [Case(**{**c, "numbers": tuple(c["numbers"])}) for c in raw]
+        return cls(cases, audio)
+
+
+def _human_digits() -> list[tuple[str, int, int, npt.NDArray[np.int16]]]:
+    from voice_host.audio.chunks import read_wav
+
+    out = []
+    for path in sorted(FSDD.glob("*.wav")):
+        digit, speaker, take = path.stem.split("_")
+        out.append((speaker, int(digit), int(take), read_wav(path)))
+    return out
+
+
+def corpus_path(seed: int, quick: bool) -> Path:
+    """Where the corpus of ``seed`` is cached."""
+    return CACHE / f"corpus-{seed}-{'quick' if quick else 'full'}-v3.npz"
+
+
+def build(seed: int = 1234, quick: bool = False) -> Corpus:
+    """Synthesize the bench corpus (cached under ``data/bench``)."""
+    path = corpus_path(seed, quick)
+    if path.exists():
+        return Corpus.load(path)
+    rng = np.random.default_rng(seed)
+    w = words("en")
+    pool = synth.voices("en", "bench")
+    espeak = [v for v in pool if v.engine == "espeak"]
+    festival = [v for v in pool if v.engine == "festival"]
+    n_espeak = 4 if quick else 12
+    chosen = [espeak[int(i)] for i in rng.choice(len(espeak), n_espeak, replace=False)]
+    clean: list[tuple[str, str, str, tuple[int, ...], npt.NDArray[np.int16], bool]] = []
+
+    def add(family: str, voice: synth.Voice, text: str, numbers: tuple[int, ...]) -> None:
+        audio = synth.synthesize(voice, text, float(rng.uniform(0.85, 1.2)),
+                                 int(rng.integers(30, 71)))
+        clean.append((family, voice.name, text, numbers, audio, True))
+
+    per_voice = 3 if quick else 10
+    for voice in chosen:
+        for total in rng.choice(46, per_voice, replace=False):
+            add("espeak", voice, w.numbers[int(total)], (int(total),))
+        for _ in range(1 if quick else 3):
+            value, total, sign = int(rng.integers(10)), int(rng.integers(46)), rng.random()
+            card = "plus" if sign < 0.5 else "minus" if sign < 0.8 else "bare"
+            add("espeak", voice, card_phrase(w, f"{card}{value}", total), (value, total))
+    for voice in festival:
+        totals = rng.choice(46, 4 if quick else 30, replace=False)
+        texts = [w.numbers[int(t)] for t in totals]
+        nums: list[tuple[int, ...]] = [(int(t),) for t in totals]
+        for _ in range(1 if quick else 6):
+            value, total = int(rng.integers(10)), int(rng.integers(46))
+            card = "plus" if rng.random() < 0.6 else "minus"
+            texts.append(card_phrase(w, f"{card}{value}", total))
+            nums.append((value, total))
+        audios = synth.festival_batch(voice, texts, [1.0] * len(texts))
+        for text, n, a in zip(texts, nums, audios, strict=True):
+            clean.append(("festival", voice.name, text, n, a, True))
+    sentences = DISTRACTORS[:5] if quick else DISTRACTORS
+    for s in sentences:
+        for _ in range(1):
+            voice = espeak[int(rng.integers(len(espeak)))]
+            add("distractor", voice, s, ())
+    humans = _human_digits()
+    if quick:
+        humans = humans[::20]
+    for speaker, digit, take, recording in humans:
+        # Every take clean; takes 0-4 in noise too, to keep the bench's run time down.
+        clean.append(("human", speaker, w.numbers[digit], (digit,), recording, take < 5))
+    babble_pool = [synth.synthesize(espeak[int(rng.integers(len(espeak)))],
+                                    ". ".join(str(s) for s in rng.choice(DISTRACTORS, 3)))
+                   for _ in range(6 if quick else 20)]
+    cases: list[Case] = []
+    audio: list[npt.NDArray[np.int16]] = []
+    quiet = np.zeros(int(0.25 * 16000), np.int16)
+    for family, name, text, numbers, clip, noisy in clean:
+        padded = np.concatenate([quiet, clip, quiet])
+        for cond in CONDITIONS if noisy else CONDITIONS[:1]:
+            if cond == "clean":
+                noise = augment.colored_noise(rng, len(padded), "pink")
+                x = augment.mix(padded, noise, 50.0)
+            else:
+                kind, snr = cond.split()[0], float(cond.split()[1])
+                noise = (augment.colored_noise(rng, len(padded), "pink") if kind == "pink"
+                         else augment.babble(rng, babble_pool, len(padded), 4))
+                x = augment.mix(padded, noise, snr)
+            cases.append(Case(family, name, cond, text, numbers))
+            audio.append(x)
+    corpus = Corpus(cases, audio)
+    corpus.save(path)
+    return corpus

@@ -1,0 +1,173 @@
+"""Recognition bench: every engine side by side on one held-out corpus.
+
+    .venv/bin/python bench/recognition.py [--engines pocketsphinx,ear] [--quick] [--json]
+
+Per engine × voice family × noise condition: exact-number accuracy, wrong-number rate,
+rejection rate, distractors accepted; per engine: latency from end of speech to result (the
+whole utterance is handed over when speech ends, so this is the recognize() time), real-time
+factor and peak RSS. Each engine runs in its own subprocess so its RSS is its own.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import resource
+import subprocess
+import sys
+import time
+from collections import defaultdict
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from corpus import CACHE, CONDITIONS, Corpus, build, corpus_path
+
+GOALS = {
+    "exact_clean": 0.98,
+    "exact_10db": 0.95,
+    "wrong": 0.01,
+    "distractors": 0.02,
+    "latency_p95_ms": 300.0,
+    "rss_mb": 200.0,
+}
+"""The goals of the ear issue, printed next to the figures."""
+
+FAMILIES = ("espeak", "festival", "human")
+
+
+def run_engine(engine: str, corpus_path: Path, out: Path) -> None:
+    """Worker: load ``engine``, recognize every case, write raw results as JSON."""
+    from voice_host.recognizers import load_recognizer
+
+    corpus = Corpus.load(corpus_path)
+    t0 = time.perf_counter()
+    rec = load_recognizer(engine, "en")
+    load_s = time.perf_counter() - t0
+    rec.recognize(corpus.audio[0])  # warm-up, as a live session would have
+    rows = []
+    for _case, audio in zip(corpus.cases, corpus.audio, strict=True):
+        t = time.perf_counter()
+        hearing = rec.recognize(audio)
+        ms = (time.perf_counter() - t) * 1000.0
+        rows.append({"numbers": list(hearing.numbers), "ms": ms, "sec": len(audio) / 16000,
+                     "alts": len(hearing.alternatives)})
+    rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0
+    out.write_text(json.dumps({"engine": engine, "load_s": load_s, "rss_mb": rss_mb,
+                               "rows": rows}))
+
+
+def summarize(corpus: Corpus, raw: dict[str, object]) -> dict[str, object]:
+    """Figures of one engine from its raw results."""
+    rows = raw["rows"]
+    assert isinstance(rows, list)
+    groups: dict[tuple[str, str], list[str]] = defaultdict(list)
+    for case, row in zip(corpus.cases, rows, strict=True):
+        got = tuple(row["numbers"])
+        if case.family == "distractor":
+            verdict = "accepted" if got else "rejected"
+        elif not got:
+            verdict = "rejected"
+        else:
+            verdict = "exact" if got == case.numbers else "wrong"
+        groups[(case.family, case.condition)].append(verdict)
+        groups[("all numbers" if case.family != "distractor" else "distractor",
+                case.condition)].append(verdict)
+    table = {}
+    for (family, cond), verdicts in groups.items():
+        n = len(verdicts)
+        table[f"{family}|{cond}"] = {
+            "n": n, **{k: verdicts.count(k) / n for k in ("exact", "wrong", "rejected",
+                                                           "accepted")}}
+    ms = np.array([r["ms"] for r in rows])
+    sec = np.array([r["sec"] for r in rows])
+    return {"engine": raw["engine"], "load_s": raw["load_s"], "rss_mb": raw["rss_mb"],
+            "latency_p50_ms": float(np.percentile(ms, 50)),
+            "latency_p95_ms": float(np.percentile(ms, 95)),
+            "rtf": float(ms.sum() / 1000.0 / sec.sum()), "table": table}
+
+
+def _print(results: list[dict[str, object]]) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console()
+    engines = [str(r["engine"]) for r in results]
+    t = Table(title="Numbers: exact / wrong / rejected  (goals: exact ≥98% clean, ≥95% at 10 dB;"
+                    " wrong ≤1%)")
+    t.add_column("family")
+    t.add_column("condition")
+    for e in engines:
+        t.add_column(e, justify="right")
+    for family in (*FAMILIES, "all numbers"):
+        for cond in CONDITIONS:
+            cells = []
+            for r in results:
+                table = r["table"]
+                assert isinstance(table, dict)
+                g = table.get(f"{family}|{cond}")
+                cells.append("-" if g is None else
+                             f"{g['exact']:6.1%} {g['wrong']:5.1%} {g['rejected']:5.1%}")
+            if any(c != "-" for c in cells):
+                t.add_row(family, cond, *cells)
+        t.add_section()
+    for cond in CONDITIONS:
+        cells = []
+        for r in results:
+            table = r["table"]
+            assert isinstance(table, dict)
+            g = table.get(f"distractor|{cond}")
+            cells.append("-" if g is None else f"accepted {g['accepted']:5.1%}")
+        t.add_row("distractors (≤2%)", cond, *cells)
+    console.print(t)
+    s = Table(title="Speed and memory")
+    s.add_column("engine")
+    for col in ("load s", "latency p50 ms", "latency p95 ms (≤300)", "RTF", "peak RSS MB (≤200)"):
+        s.add_column(col, justify="right")
+    for r in results:
+        s.add_row(str(r["engine"]), f"{r['load_s']:.2f}", f"{r['latency_p50_ms']:.0f}",
+                  f"{r['latency_p95_ms']:.0f}", f"{r['rtf']:.3f}", f"{r['rss_mb']:.0f}")
+    console.print(s)
+
+
+def main() -> None:
+    """Build the corpus, run each engine in a subprocess, print the figures."""
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    ap.add_argument("--engines", default="pocketsphinx,ear")
+    ap.add_argument("--quick", action="store_true", help="a small corpus")
+    ap.add_argument("--json", action="store_true", help="print JSON instead of tables")
+    ap.add_argument("--seed", type=int, default=1234)
+    ap.add_argument("--worker", help=argparse.SUPPRESS)
+    ap.add_argument("--corpus", type=Path, help=argparse.SUPPRESS)
+    ap.add_argument("--out", type=Path, help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    if args.worker:
+        run_engine(args.worker, args.corpus, args.out)
+        return
+    t0 = time.perf_counter()
+    corpus = build(args.seed, args.quick)
+    path = corpus_path(args.seed, args.quick)
+    print(f"corpus: {len(corpus.cases)} utterances ({time.perf_counter() - t0:.0f} s)",
+          file=sys.stderr)
+    results = []
+    for engine in args.engines.split(","):
+        out = CACHE / f"raw-{engine}.json"
+        t = time.perf_counter()
+        proc = subprocess.run([sys.executable, __file__, "--worker", engine, "--corpus",
+                               str(path), "--out", str(out)], check=False)
+        if proc.returncode != 0:
+            print(f"engine {engine} failed (status {proc.returncode})", file=sys.stderr)
+            continue
+        print(f"{engine}: {time.perf_counter() - t:.0f} s", file=sys.stderr)
+        results.append(summarize(corpus, json.loads(out.read_text())))
+    if args.json:
+        print(json.dumps({"goals": GOALS, "results": results}, indent=1))
+    else:
+        _print(results)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,77 @@
+"""The closed grammar over the head's slots: joining, narrowing, alternatives."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+import pytest
+
+from voice_host.ear.decode import readings
+from voice_host.ear.vocab import (
+    CARDS,
+    HEADS,
+    INTENTS,
+    UNITS,
+    join_total,
+    number_label,
+    split_total,
+)
+from voice_host.recognition import Expectation
+
+Vector = npt.NDArray[np.float32]
+
+
+def _vec(names: tuple[Any, ...], values: dict[Any, float]) -> Vector:
+    v = np.full(len(names), 1e-6, np.float32)
+    for k, p in values.items():
+        v[names.index(k)] = p
+    out: Vector = v / v.sum()
+    return out
+
+
+def _probs(intent: dict[str, float], head: dict[int, float], unit: dict[int, float],
+           card: dict[str, float]) -> list[Vector]:
+    return [_vec(INTENTS, intent), _vec(HEADS, head), _vec(UNITS, unit), _vec(CARDS, card)]
+
+
+def test_totals_split_and_join_both_ways() -> None:
+    for total in range(100):
+        head, unit = split_total(total)
+        assert join_total(head, unit) == total
+    assert join_total(13, 4) is None
+    with pytest.raises(ValueError, match="100"):
+        split_total(100)
+    label = number_label(24, "plus7")
+    assert (HEADS[label.head], UNITS[label.unit], CARDS[label.card]) == (20, 4, "plus7")
+
+
+def test_thirteen_or_thirty_gives_both_readings() -> None:
+    probs = _probs({"number": 0.98}, {13: 0.55, 30: 0.45}, {0: 0.99}, {"none": 0.99})
+    ranked = readings(probs)
+    assert [r.total for r in ranked[:2]] == [13, 30]
+    assert ranked[0].probability == pytest.approx(0.55 * 0.98, abs=0.02)
+
+
+def test_expectation_renormalizes_over_possible_totals_only() -> None:
+    probs = _probs({"number": 0.98}, {13: 0.55, 30: 0.45}, {0: 0.99}, {"none": 0.99})
+    ranked = readings(probs, Expectation(numbers=frozenset({30, 31, 32})))
+    assert ranked[0].total == 30
+    assert ranked[0].probability > 0.9
+    assert all(r.total in (None, 30, 31, 32) for r in ranked)
+
+
+def test_impossible_expectation_leaves_no_number() -> None:
+    probs = _probs({"number": 0.98}, {13: 0.9}, {0: 0.99}, {"none": 0.99})
+    ranked = readings(probs, Expectation(numbers=frozenset()))
+    assert all(r.kind != "number" for r in ranked)
+
+
+def test_card_first_and_commands_can_be_switched_off() -> None:
+    probs = _probs({"number": 0.6, "undo": 0.4}, {20: 0.9}, {4: 0.9}, {"plus7": 0.9})
+    ranked = readings(probs)
+    assert ranked[0].total == 24 and ranked[0].card == "plus7"
+    ranked = readings(probs, Expectation(card_first=False, commands=False))
+    assert ranked[0].card == "none" and ranked[0].total == 24
+    assert all(r.kind != "command" for r in ranked)

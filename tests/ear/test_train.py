@@ -1,0 +1,29 @@
+"""``voice-host ear train --quick`` end to end: data, head, calibration, a loadable head."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+from tests.ear.conftest import needs_espeak
+from voice_host.cli.app import app
+from voice_host.ear.recognizer import EarRecognizer
+
+
+@needs_espeak
+@pytest.mark.slow
+def test_quick_training_writes_a_loadable_head(tmp_path: Path) -> None:
+    out = tmp_path / "head.npz"
+    result = CliRunner().invoke(app, ["ear", "train", "--quick", "--seed", "3", "--out",
+                                      str(out), "--cache", str(tmp_path / "cache"),
+                                      "--workers", "1"])
+    assert result.exit_code == 0, result.output
+    assert out.exists() and out.stat().st_size < 5_000_000
+    rec = EarRecognizer("en", model_path=out)
+    hearing = rec.recognize(np.zeros(16000, np.int16))
+    assert 0.0 <= hearing.confidence <= 1.0
+    info = CliRunner().invoke(app, ["ear", "info", "--model", str(out)])
+    assert info.exit_code == 0 and '"quick": true' in info.output

@@ -1,0 +1,307 @@
+"""The ear's training data: a seeded plan of utterances, synthesized, augmented and embedded.
+
+``plan(...)`` lists what to say, in which voice, at what speed and pitch; ``render(...)`` turns a
+plan into embedding sequences, in worker processes, and caches the result under ``data/ear/``.
+The same seed gives the same plan, the same audio and the same embeddings.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+
+from voice_host.ear import augment, synth
+from voice_host.ear.features import FrontEnd, pad
+from voice_host.ear.vocab import (
+    CARD_SIGNS,
+    CARD_VALUES,
+    CHATTER_EN,
+    MAX_TOTAL,
+    PARTIALS_EN,
+    REJECT,
+    Label,
+    card_phrase,
+    command_label,
+    number_label,
+    words,
+)
+from voice_host.recognition import SAMPLE_RATE
+
+RECIPE = 3
+"""Bumped whenever the data recipe changes, so stale caches are not reused."""
+
+Audio = npt.NDArray[np.int16]
+
+
+@dataclass(frozen=True)
+class Item:
+    """One utterance to synthesize."""
+
+    text: str
+    """What is said (empty for pure noise)."""
+    label: Label
+    """What the ear should hear."""
+    voice: synth.Voice
+    """Who says it."""
+    speed: float
+    """Speaking rate relative to normal."""
+    pitch: int
+    """espeak-ng pitch, 0-99."""
+    seed: int
+    """Seed of this item's augmentation."""
+
+
+@dataclass(frozen=True)
+class Sizes:
+    """How much of each kind of utterance to make."""
+
+    per_total_low: int = 40
+    """Utterances of each total 0-45."""
+    per_total_high: int = 22
+    """Utterances of each total 46-99."""
+    card_first: int = 2000
+    """Card-first utterances."""
+    per_command_phrase: int = 16
+    """Utterances of each command phrasing."""
+    per_chatter: int = 18
+    """Utterances of each chatter sentence."""
+    per_partial: int = 16
+    """Utterances of each half word or filler."""
+    noise_only: int = 300
+    """Clips of pure noise or babble."""
+    versions: int = 2
+    """Augmented versions of each utterance."""
+    max_items: int = 0
+    """Keep only this many utterances, drawn at random (0 keeps all)."""
+
+    def scaled(self, factor: float) -> Sizes:
+        """These sizes times ``factor`` (at least 1 each)."""
+        def s(n: int) -> int:
+            return max(1, round(n * factor))
+
+        return Sizes(s(self.per_total_low), s(self.per_total_high), s(self.card_first),
+                     s(self.per_command_phrase), s(self.per_chatter), s(self.per_partial),
+                     s(self.noise_only), self.versions, self.max_items)
+
+
+QUICK = Sizes(1, 0, 20, 1, 1, 1, 5, 1, max_items=60)
+"""A tiny set for exercising the pipeline in tests."""
+VAL = Sizes(3, 2, 200, 2, 3, 2, 30, 2)
+"""The validation set (held-out voices)."""
+
+
+def _speech_items(lang: str, voice_pool: Sequence[synth.Voice], sizes: Sizes,
+                  rng: np.random.Generator, chatter: Sequence[str]) -> list[tuple[str, Label]]:
+    w = words(lang)
+    todo: list[tuple[str, Label]] = []
+    for total in range(MAX_TOTAL + 1):
+        count = sizes.per_total_low if total <= 45 else sizes.per_total_high
+        todo += [(w.numbers[total], number_label(total))] * count
+    for _ in range(sizes.card_first):
+        sign = CARD_SIGNS[int(rng.choice(3, p=[0.45, 0.35, 0.2]))]
+        card = f"{sign}{int(rng.choice(CARD_VALUES))}"
+        total = int(rng.integers(0, 46)) if rng.random() < 0.8 else int(rng.integers(0, 100))
+        todo.append((card_phrase(w, card, total), number_label(total, card)))
+    for name, phrases in w.commands.items():
+        for phrase in phrases:
+            todo += [(phrase, command_label(name))] * sizes.per_command_phrase
+    if lang == "en":
+        todo += [(s, REJECT) for s in chatter for _ in range(sizes.per_chatter)]
+        todo += [(s, REJECT) for s in PARTIALS_EN for _ in range(sizes.per_partial)]
+    return todo
+
+
+def plan(lang: str, split: str, sizes: Sizes, seed: int) -> list[Item]:
+    """The utterances of one split, each with a voice drawn from that split's voices."""
+    rng = np.random.default_rng([seed, {"train": 0, "val": 1, "bench": 2}[split]])
+    pool = synth.voices(lang, split)
+    if not pool:
+        raise RuntimeError(f"no {split} voices for {lang!r}: is espeak-ng installed?")
+    espeak = [v for v in pool if v.engine == "espeak"]
+    festival = [v for v in pool if v.engine == "festival"]
+    items: list[Item] = []
+    for text, label in _speech_items(lang, pool, sizes, rng, CHATTER_EN):
+        use_festival = festival and rng.random() < 0.12
+        voice = festival[int(rng.integers(len(festival)))] if use_festival else espeak[
+            int(rng.integers(len(espeak)))]
+        speed = float(rng.uniform(0.75, 1.35))
+        pitch = int(rng.integers(15, 86))
+        items.append(Item(text, label, voice, speed, pitch, int(rng.integers(2**31))))
+    for _ in range(sizes.noise_only):
+        voice = espeak[int(rng.integers(len(espeak)))]
+        items.append(Item("", REJECT, voice, 1.0, 50, int(rng.integers(2**31))))
+    if sizes.max_items and len(items) > sizes.max_items:
+        keep = np.sort(rng.choice(len(items), sizes.max_items, replace=False))
+        items = [items[int(i)] for i in keep]
+    return items
+
+
+def babble_pool(lang: str, split: str, seed: int, count: int = 40) -> list[Audio]:
+    """Chatter sentences in ``count`` voices of ``split``, for party babble."""
+    rng = np.random.default_rng([seed, 7])
+    espeak = synth.voices(lang, split)
+    espeak = [v for v in espeak if v.engine == "espeak"]
+    pool = []
+    for _ in range(count):
+        voice = espeak[int(rng.integers(len(espeak)))]
+        text = ". ".join(str(s) for s in rng.choice(CHATTER_EN, 3))
+        pool.append(synth.synthesize(voice, text, float(rng.uniform(0.8, 1.2))))
+    return pool
+
+
+def _noise_floor(rng: np.random.Generator, n: int) -> npt.NDArray[np.float64]:
+    color = str(rng.choice(["white", "pink", "brown"]))
+    return augment.colored_noise(rng, n, color)
+
+
+def augmented(clean: Audio, version: int, rng: np.random.Generator,
+              babble: Sequence[Audio]) -> Audio:
+    """One augmented copy of ``clean``: version 0 is light, version 1 and up are hard."""
+    lead = int(rng.uniform(0.0, 0.3) * SAMPLE_RATE)
+    trail = int(rng.uniform(0.0, 0.3) * SAMPLE_RATE)
+    x = np.concatenate([np.zeros(lead, np.int16), clean, np.zeros(trail, np.int16)])
+    if len(clean) == 0 or not np.any(clean):
+        x = np.zeros(int(rng.uniform(0.5, 2.0) * SAMPLE_RATE), np.int16)
+    level = float(rng.uniform(-18, 3))
+    x = augment.gain(x, level - 20 * np.log10(max(float(np.abs(x).max()), 1.0) / 20000.0))
+    if version >= 1 and augment.rooms() and rng.random() < 0.35:
+        rooms = augment.rooms()
+        x = augment.reverb(x, rooms[int(rng.integers(len(rooms)))], float(rng.uniform(0.3, 1)))
+    if version == 0:
+        snr = float(rng.uniform(25, 50))
+        noise = _noise_floor(rng, len(x))
+    else:
+        snr = float(rng.uniform(-3, 20))
+        noise = (augment.babble(rng, list(babble), len(x), int(rng.integers(2, 6)))
+                 if babble and rng.random() < 0.4 else _noise_floor(rng, len(x)))
+    if not np.any(clean):
+        x = augment.to_int16(noise * 10 ** (float(rng.uniform(-50, -10)) / 20) * 32768)
+    else:
+        x = augment.mix(x, noise, snr)
+    if rng.random() < 0.2:
+        x = augment.band_limit_8k(x)
+    return x
+
+
+_WORKER: dict[str, object] = {}
+
+
+def _init_worker(babble: list[Audio]) -> None:
+    os.environ.setdefault("OMP_NUM_THREADS", "1")
+    _WORKER["front"] = FrontEnd(threads=1)
+    _WORKER["babble"] = babble
+
+
+def _synth_many(items: Sequence[Item]) -> list[Audio]:
+    out: dict[int, Audio] = {}
+    fest: dict[str, list[int]] = {}
+    for i, item in enumerate(items):
+        if not item.text:
+            out[i] = np.zeros(0, np.int16)
+        elif item.voice.engine == "festival":
+            fest.setdefault(item.voice.name, []).append(i)
+        else:
+            try:
+                out[i] = synth.synthesize(item.voice, item.text, item.speed, item.pitch)
+            except synth.SynthesisError:
+                out[i] = np.zeros(0, np.int16)
+    for idx in fest.values():
+        voice = items[idx[0]].voice
+        clips = synth.festival_batch(voice, [items[i].text for i in idx],
+                                     [items[i].speed for i in idx])
+        for i, clip in zip(idx, clips, strict=True):
+            out[i] = clip
+    return [out[i] for i in range(len(items))]
+
+
+def _work(args: tuple[Sequence[Item], int]) -> list[npt.NDArray[np.float16]]:
+    items, versions = args
+    front = _WORKER["front"]
+    babble = _WORKER["babble"]
+    assert isinstance(front, FrontEnd) and isinstance(babble, list)
+    seqs = []
+    for item, clean in zip(items, _synth_many(items), strict=True):
+        rng = np.random.default_rng(item.seed)
+        for v in range(versions):
+            audio = augmented(clean, v, rng, babble)
+            seqs.append(front.embed(audio).astype(np.float16))
+    return seqs
+
+
+@dataclass(frozen=True)
+class Embedded:
+    """Embedding sequences with their labels, ready for training."""
+
+    seqs: list[npt.NDArray[np.float16]]
+    """One ``(T, 96)`` sequence per augmented utterance."""
+    labels: npt.NDArray[np.int64]
+    """``(N, 4)`` intent, head, unit, card (-1 where a head does not apply)."""
+    voices: list[str]
+    """The voice of each utterance."""
+    texts: list[str]
+    """The text of each utterance."""
+
+
+def cache_key(lang: str, split: str, sizes: Sizes, seed: int) -> str:
+    """A short name for one (recipe, split, sizes, seed) combination."""
+    blob = json.dumps([RECIPE, lang, split, asdict(sizes), seed], sort_keys=True)
+    return f"{lang}-{split}-{hashlib.sha1(blob.encode()).hexdigest()[:10]}"
+
+
+def render(items: Sequence[Item], versions: int, babble: list[Audio], workers: int = 2,
+           progress: Callable[[int], None] | None = None, chunk: int = 24) -> Embedded:
+    """Synthesize, augment and embed every item, ``versions`` copies each, in worker processes."""
+    chunks = [items[i : i + chunk] for i in range(0, len(items), chunk)]
+    seqs: list[npt.NDArray[np.float16]] = []
+    if workers <= 1:
+        _init_worker(babble)
+        results = (_work((c, versions)) for c in chunks)
+        for c, r in zip(chunks, results, strict=True):
+            seqs += r
+            if progress:
+                progress(len(c))
+    else:
+        with ProcessPoolExecutor(workers, initializer=_init_worker, initargs=(babble,)) as ex:
+            for c, r in zip(chunks, ex.map(_work, [(c, versions) for c in chunks]), strict=True):
+                seqs += r
+                if progress:
+                    progress(len(c))
+    rows = [item.label for item in items for _ in range(versions)]
+    labels = np.array([[r.intent, r.head, r.unit, r.card] for r in rows], dtype=np.int64)
+    return Embedded(seqs, labels, [i.voice.name for i in items for _ in range(versions)],
+                    [i.text for i in items for _ in range(versions)])
+
+
+def save(data: Embedded, path: Path) -> None:
+    """Write ``data`` as one compressed npz (ragged sequences concatenated)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    lengths = np.array([len(s) for s in data.seqs], dtype=np.int64)
+    flat = np.concatenate(data.seqs) if data.seqs else np.zeros((0, 96), np.float16)
+    tmp = path.with_suffix(".tmp.npz")
+    np.savez(tmp, flat=flat, lengths=lengths, labels=data.labels,
+             voices=np.array(data.voices), texts=np.array(data.texts))
+    tmp.replace(path)
+
+
+def load(path: Path) -> Embedded:
+    """Read what :func:`save` wrote."""
+    with np.load(path) as z:
+        lengths = z["lengths"]
+        bounds = np.concatenate([[0], np.cumsum(lengths)])
+        flat = z["flat"]
+        seqs = [flat[bounds[i] : bounds[i + 1]] for i in range(len(lengths))]
+        return Embedded(seqs, z["labels"], [str(v) for v in z["voices"]],
+                        [str(t) for t in z["texts"]])
+
+
+def padded(samples: Audio) -> Audio:
+    """The utterance as the front end sees it (re-exported for the bench)."""
+    return pad(samples)

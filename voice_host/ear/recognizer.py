@@ -1,0 +1,93 @@
+"""The ``ear`` engine: our own recognizer for the game's vocabulary, behind the Recognizer API."""
+
+from __future__ import annotations
+
+from functools import cached_property
+from pathlib import Path
+
+from voice_host.ear.decode import Reading, readings
+from voice_host.ear.features import FrontEnd
+from voice_host.ear.head import Head, pool
+from voice_host.ear.vocab import Words, card_phrase, words
+from voice_host.recognition import Alternative, Expectation, Hearing, Samples
+from voice_host.recognizers import EngineError
+
+MODELS_DIR = Path(__file__).resolve().parent / "models"
+"""Where the shipped heads live, one folder per language (inside the package)."""
+
+ALTERNATIVE_FLOOR = 0.03
+"""Readings less probable than this are not offered as alternatives."""
+
+
+def default_head_path(lang: str) -> Path:
+    """The shipped head of ``lang``."""
+    return MODELS_DIR / lang / "head.npz"
+
+
+def shipped_languages() -> list[str]:
+    """Languages with a shipped head."""
+    return sorted(p.parent.name for p in MODELS_DIR.glob("*/head.npz"))
+
+
+class EarRecognizer:
+    """Recognizes totals, card-first phrases and commands with the trained head.
+
+    ``model_path`` is a head file (``head.npz``) or a folder holding one; by default the head
+    shipped for ``lang``.
+    """
+
+    name = "ear"
+
+    def __init__(self, lang: str = "en", model_path: Path | None = None,
+                 threads: int = 1) -> None:
+        self.lang = lang
+        path = default_head_path(lang) if model_path is None else Path(model_path)
+        if path.is_dir():
+            path = path / "head.npz"
+        if not path.exists():
+            ships = ", ".join(shipped_languages()) or "none"
+            raise EngineError(
+                f"no ear head for {lang!r} at {path} (shipped: {ships}); "
+                f"train one with: voice-host ear train --lang {lang}"
+            )
+        self.head = Head.load(path)
+        self.threshold = float(self.head.meta.get("threshold", 0.5))  # type: ignore[arg-type]
+        self.front = FrontEnd(threads=threads)
+
+    @cached_property
+    def _words(self) -> Words:
+        return words(self.lang)
+
+    def text_of(self, r: Reading) -> str:
+        """The canonical text of a reading."""
+        w = self._words
+        if r.kind == "number" and r.total is not None:
+            return card_phrase(w, r.card, r.total) if r.card != "none" else w.numbers[r.total]
+        if r.kind == "command" and r.command is not None:
+            return w.commands[r.command][0]
+        return ""
+
+    def _alternative(self, r: Reading) -> Alternative:
+        return Alternative(self.text_of(r), _numbers(r), r.command, round(r.probability, 4))
+
+    def recognize(self, samples: Samples, expect: Expectation | None = None) -> Hearing:
+        """Recognize one utterance; no number or command unless confident enough."""
+        probs = [p[0] for p in self.head.probs(pool(self.front.embed(samples))[None, :])]
+        ranked = readings(probs, expect)
+        best = ranked[0]
+        others = tuple(self._alternative(r) for r in ranked[1:]
+                       if r.kind != "reject" and r.probability >= ALTERNATIVE_FLOOR)[:4]
+        if best.kind == "reject" or best.probability < self.threshold:
+            doubtful = () if best.kind == "reject" else (self._alternative(best),)
+            return Hearing(text="", confidence=best.probability,
+                           alternatives=doubtful + others)
+        return Hearing(text=self.text_of(best), numbers=_numbers(best), command=best.command,
+                       confidence=best.probability, alternatives=others)
+
+
+def _numbers(r: Reading) -> tuple[int, ...]:
+    if r.kind != "number" or r.total is None:
+        return ()
+    if r.card == "none":
+        return (r.total,)
+    return (int(r.card[-1]), r.total)

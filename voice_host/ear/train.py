@@ -1,0 +1,163 @@
+"""``voice-host ear train``: data, head, calibration, held-out figures, in one seeded run.
+
+The shipped head is trained on synthetic voices only; the human digits in the shared corpus and
+the bench's voices are never seen in training, and validation uses its own held-out voices.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+
+from voice_host.ear import dataset
+from voice_host.ear.dataset import QUICK, VAL, Embedded, Sizes
+from voice_host.ear.head import HEAD_NAMES, fit_temperature, pool, train_mlp
+
+DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "ear"
+"""Where synthesized embeddings are cached (git-ignored)."""
+
+
+class Progress:
+    """What the trainer reports; the command line draws it with rich."""
+
+    def stage(self, name: str, total: int) -> None:
+        """A new stage with ``total`` steps starts."""
+
+    def advance(self, steps: int = 1, note: str = "") -> None:
+        """``steps`` more steps of the current stage are done."""
+
+
+@dataclass(frozen=True)
+class TrainResult:
+    """What a training run produced."""
+
+    path: Path
+    """The written head."""
+    seconds: float
+    """Wall time of the run."""
+    figures: dict[str, float]
+    """Held-out figures on the validation voices."""
+
+
+def build(lang: str, split: str, sizes: Sizes, seed: int, progress: Progress, workers: int,
+          cache: Path | None) -> Embedded:
+    """The embedded data of one split, from the cache when it is there."""
+    path = (cache or DATA_DIR) / f"{dataset.cache_key(lang, split, sizes, seed)}.npz"
+    if path.exists():
+        progress.stage(f"{split}: cached", 1)
+        progress.advance(1)
+        return dataset.load(path)
+    items = dataset.plan(lang, split, sizes, seed)
+    babble = dataset.babble_pool(lang, split, seed, 10 if sizes == QUICK else 40)
+    progress.stage(f"{split}: synthesize + embed", len(items))
+    data = dataset.render(items, sizes.versions, babble, workers=workers,
+                          progress=lambda n: progress.advance(n))
+    dataset.save(data, path)
+    return data
+
+
+def pooled(data: Embedded) -> npt.NDArray[np.float32]:
+    """Pooled vectors of every sequence."""
+    return np.stack([pool(s) for s in data.seqs]) if data.seqs else np.zeros((0, 480), np.float32)
+
+
+def decide(probs: list[npt.NDArray[np.float32]]) -> tuple[npt.NDArray[np.int64],
+                                                          npt.NDArray[np.float32]]:
+    """Best joint reading per row as (intent, head, unit, card) and its confidence."""
+    from voice_host.ear.decode import best_joint
+
+    rows = [best_joint([p[i] for p in probs]) for i in range(len(probs[0]))]
+    return (np.array([r[0] for r in rows], dtype=np.int64).reshape(-1, 4),
+            np.array([r[1] for r in rows], dtype=np.float32))
+
+
+def figures(labels: npt.NDArray[np.int64], guess: npt.NDArray[np.int64],
+            conf: npt.NDArray[np.float32], threshold: float) -> dict[str, float]:
+    """Exact / wrong / rejected rates for numbers, and the reject-class acceptance rate."""
+    from voice_host.ear.vocab import INTENTS
+
+    reject = INTENTS.index("reject")
+    accepted = (conf >= threshold) & (guess[:, 0] != reject)
+    number = labels[:, 0] == 0
+    right = np.all(guess == labels, axis=1) | (
+        (labels[:, 0] != 0) & (guess[:, 0] == labels[:, 0]))
+    out = {
+        "number_exact": float(np.mean(accepted[number] & right[number])),
+        "number_wrong": float(np.mean(accepted[number] & ~right[number])),
+        "number_rejected": float(np.mean(~accepted[number])),
+    }
+    cmd = (labels[:, 0] != 0) & (labels[:, 0] != reject)
+    if cmd.any():
+        out["command_exact"] = float(np.mean(accepted[cmd] & right[cmd]))
+    neg = labels[:, 0] == reject
+    if neg.any():
+        out["chatter_accepted"] = float(np.mean(accepted[neg]))
+    return out
+
+
+def choose_threshold(labels: npt.NDArray[np.int64], guess: npt.NDArray[np.int64],
+                     conf: npt.NDArray[np.float32], max_wrong: float = 0.005) -> float:
+    """The lowest confidence threshold whose held-out wrong rate (all kinds) is ≤ ``max_wrong``."""
+    from voice_host.ear.vocab import INTENTS
+
+    reject = INTENTS.index("reject")
+    right = np.all(guess == labels, axis=1) | ((labels[:, 0] != 0) & (guess[:, 0] == labels[:, 0]))
+    for t in np.linspace(0.3, 0.99, 70):
+        accepted = (conf >= t) & (guess[:, 0] != reject)
+        if np.mean(accepted & ~right) <= max_wrong:
+            return float(t)
+    return 0.99
+
+
+def _one_blas_thread() -> contextlib.AbstractContextManager[object]:
+    """Small matrix products run faster on one BLAS thread than on contended several."""
+    try:
+        from threadpoolctl import threadpool_limits  # type: ignore[import-untyped]
+    except ImportError:
+        return contextlib.nullcontext()
+    limits: contextlib.AbstractContextManager[object] = threadpool_limits(1)
+    return limits
+
+
+def train(lang: str = "en", seed: int = 0, quick: bool = False, out: Path | None = None,
+          progress: Progress | None = None, workers: int = 2, cache: Path | None = None,
+          log: Callable[[str], None] = lambda s: None) -> TrainResult:
+    """Make the data, train the head, calibrate it on held-out voices, and write it."""
+    from voice_host.ear.recognizer import default_head_path
+
+    progress = progress or Progress()
+    start = time.monotonic()
+    sizes = QUICK if quick else Sizes()
+    val_sizes = QUICK if quick else VAL
+    train_data = build(lang, "train", sizes, seed, progress, workers, cache)
+    val_data = build(lang, "val", val_sizes, seed, progress, workers, cache)
+    x, xv = pooled(train_data), pooled(val_data)
+    epochs = 3 if quick else 40
+    progress.stage("train head", epochs)
+    with _one_blas_thread():
+        head = train_mlp(x, train_data.labels, epochs=epochs, seed=seed,
+                         progress=lambda e, loss: progress.advance(1, f"loss {loss:.3f}"))
+    logits = head.logits(xv)
+    head.temperatures = [fit_temperature(z, val_data.labels[:, j])
+                         for j, z in enumerate(logits)]
+    guess, conf = decide(head.probs(xv))
+    threshold = choose_threshold(val_data.labels, guess, conf)
+    figs = figures(val_data.labels, guess, conf, threshold)
+    seconds = time.monotonic() - start
+    head.meta = {
+        "lang": lang, "seed": seed, "quick": quick, "recipe": dataset.RECIPE,
+        "threshold": threshold, "train_utterances": len(train_data.seqs),
+        "val_utterances": len(val_data.seqs), "val_figures": figs,
+        "temperatures": dict(zip(HEAD_NAMES, head.temperatures, strict=True)),
+        "train_seconds": round(seconds, 1),
+    }
+    path = out or default_head_path(lang)
+    head.save(path)
+    log(f"wrote {path}")
+    return TrainResult(path, seconds, figs)
