@@ -11,7 +11,7 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, TextIO
 
@@ -23,6 +23,7 @@ from voice_host.recognition import SAMPLE_RATE, Expectation, Hearing, Recognizer
 if TYPE_CHECKING:
     from voice_host.audio.gate import SpeakingGate
     from voice_host.settings import Settings
+    from voice_host.voice import HostVoice, VoiceSettings
 
 LISTEN_TIMEOUT_S = 30.0
 """A live listener gives up waiting for a reply after this long."""
@@ -60,10 +61,14 @@ class Reply:
 
 def interpret(table: PhraseTable, hearing: Hearing) -> tuple[tuple[int, ...], str | None, bool]:
     """(numbers, command, sure) of a hearing: its confident reading, else its best hypothesis
-    (the top transcript, then the first alternative), marked unsure."""
+    (the top transcript, then the first alternative), marked unsure. A transcript with no
+    confidence at all (a search that stopped partway) is no hypothesis."""
     if not hearing.is_empty:
         return hearing.numbers, hearing.command, True
-    for text in (hearing.text, *(alt.text for alt in hearing.alternatives)):
+    texts = [alt.text for alt in hearing.alternatives]
+    if hearing.confidence > 0.0:
+        texts.insert(0, hearing.text)
+    for text in texts:
         parsed = table.parse(text) if text else None
         if parsed is not None:
             return parsed.numbers, parsed.command, False
@@ -225,11 +230,16 @@ class KeyboardReplies:
 # --- output ------------------------------------------------------------------------------------
 
 
+BOT_VOICES = ("gmw/en-gb-scotland", "gmw/en-029", "gmw/en-gb-x-rp", "gmw/en-us-nyc")
+"""espeak-ng voices the bots speak with (English), one per bot seat."""
+
+
 class Output(Protocol):
     """Where the host's lines and earcons go."""
 
-    def say(self, text: str, *, private: bool = False) -> None:
-        """Say one line; ``private`` lines (the learner's hand) go to the private device."""
+    def say(self, text: str, *, private: bool = False, speaker: int | None = None) -> None:
+        """Say one line; ``private`` lines (the learner's hand) go to the private device;
+        ``speaker`` is a bot's number (0, 1...) for its own voice, None for the host."""
         ...
 
     def earcon(self, name: str) -> None:
@@ -248,7 +258,7 @@ class Transcript:
     lines: list[str] = field(default_factory=list)
     """Every line said, in order (private ones prefixed ``(private)``)."""
 
-    def say(self, text: str, *, private: bool = False) -> None:
+    def say(self, text: str, *, private: bool = False, speaker: int | None = None) -> None:
         """Print and keep one line."""
         line = f"(private) {text}" if private else text
         self.lines.append(line)
@@ -288,11 +298,25 @@ class SpeakerOutput:
         """The learner's own voice (headphones), or the speakers."""
         self.gate = gate
         """Shut while speaking so the microphone does not hear the host."""
+        self._bots: dict[int, HostVoice] = {}
+        self._vs = vs
 
-    def say(self, text: str, *, private: bool = False) -> None:
-        """Print, then speak on the right device."""
+    def _bot(self, speaker: int) -> HostVoice:
+        from voice_host.voice import HostVoice
+
+        if speaker not in self._bots:
+            self._bots[speaker] = HostVoice(
+                bot_voice(self._vs, speaker), gate=self.gate, device=self.public.device
+            )
+        return self._bots[speaker]
+
+    def say(self, text: str, *, private: bool = False, speaker: int | None = None) -> None:
+        """Print, then speak on the right device (a bot in its own voice)."""
         self.transcript.say(text, private=private)
-        (self.private if private else self.public).say(text)
+        if speaker is not None:
+            self._bot(speaker).say(text)
+        else:
+            (self.private if private else self.public).say(text)
 
     def earcon(self, name: str) -> None:
         """Play an earcon on the speakers, if earcons are on."""
@@ -335,6 +359,7 @@ class WavOutput:
         self.private_path = private_path
         """The private WAV, or None to put private lines in the public one."""
         self._audio: dict[Path, list[Samples]] = {}
+        self._bots: dict[int, HostVoice] = {}
 
     def _append(self, path: Path, samples: Samples) -> None:
         from voice_host.audio import write_wav
@@ -345,11 +370,18 @@ class WavOutput:
         parts.append(samples)
         write_wav(path, np.concatenate(parts), SAMPLE_RATE)
 
-    def say(self, text: str, *, private: bool = False) -> None:
+    def say(self, text: str, *, private: bool = False, speaker: int | None = None) -> None:
         """Print the line and append its speech to the right WAV."""
+        from voice_host.voice import HostVoice
+
         self.transcript.say(text, private=private)
         target = self.private_path if private and self.private_path is not None else self.path
-        self._append(target, self.voice.samples(text))
+        voice = self.voice
+        if speaker is not None:
+            if speaker not in self._bots:
+                self._bots[speaker] = HostVoice(bot_voice(self.voice.settings, speaker))
+            voice = self._bots[speaker]
+        self._append(target, voice.samples(text))
 
     def earcon(self, name: str) -> None:
         """Append the earcon to the public WAV, if earcons are on."""
@@ -361,6 +393,13 @@ class WavOutput:
 
         data, rate = earcon_samples(name)
         self._append(self.path, to_int16(resample(data * self.settings.volume, rate, SAMPLE_RATE)))
+
+
+def bot_voice(host: VoiceSettings, speaker: int) -> VoiceSettings:
+    """The voice of bot number ``speaker``: its own accent in English, else its own rate."""
+    if host.lang == "en":
+        return replace(host, voice=BOT_VOICES[speaker % len(BOT_VOICES)])
+    return replace(host, rate=host.rate + 20 * (speaker % 3 + 1))
 
 
 def _device(value: str | None) -> str | int | None:

@@ -85,6 +85,11 @@ def words(n: int) -> str:
     return phrase_table("en").number_words(n)
 
 
+def cap(text: str) -> str:
+    """``text`` with its first letter in upper case (the rest untouched, unlike ``capitalize``)."""
+    return text[:1].upper() + text[1:]
+
+
 def _article(card: int) -> str:
     return "An" if card == 8 else "A"
 

@@ -11,6 +11,7 @@ import json
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from voice_host.settings import data_dir
 from voice_host.training.progress import ProgressStore, SessionRow, Tricky
@@ -90,6 +91,7 @@ def write_png(data: StatsData, path: Path | None = None) -> Path:
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    from matplotlib.ticker import MaxNLocator
 
     target = path or default_png()
     target.parent.mkdir(parents=True, exist_ok=True)
@@ -116,6 +118,7 @@ def write_png(data: StatsData, path: Path | None = None) -> Path:
         bottom.set_xlabel("session")
         bottom.grid(True, alpha=0.4)
         bottom.set_ylim(bottom=0)
+        bottom.xaxis.set_major_locator(MaxNLocator(integer=True))
         fig.tight_layout()
         fig.savefig(
             str(target), dpi=80, metadata={SERIES_KEY: json.dumps(series)}, facecolor="white"
@@ -138,26 +141,39 @@ def read_png_series(path: Path) -> dict[str, list[float | None]]:
 
 
 def terminal_chart(data: StatsData, width: int = 80, height: int = 20) -> str:
-    """Accuracy and answer time as a terminal chart (plotext), returned as text."""
-    import plotext as plt
+    """Accuracy and answer time as a terminal chart (plotext 5 or 6), returned as plain text."""
+    import plotext
 
     series = data.series()
     x = series["session"]
-    plt.clear_figure()
-    plt.plotsize(width, height)
-    plt.theme("clear")
-    plt.plot(x, series["accuracy"], label="accuracy %", marker="dot")
     secs = [(xi, s) for xi, s in zip(x, series["seconds"], strict=True) if s is not None]
-    if secs:
-        plt.plot(
-            [p[0] for p in secs],
-            [p[1] for p in secs],
-            label="answer time s",
-            marker="dot",
-            yside="right",
-        )
-    plt.title("Training progress")
-    plt.xlabel("session")
-    text: str = plt.build()
-    plt.clear_figure()
-    return text
+    plt: Any = plotext
+    if hasattr(plt, "plot"):  # plotext 5: a module-level pyplot-like API
+        plt.clear_figure()
+        plt.plotsize(width, height)
+        plt.plot(x, series["accuracy"], label="accuracy %")
+        if secs:
+            plt.plot(
+                [p[0] for p in secs], [p[1] for p in secs], label="answer time s", yside="right"
+            )
+        plt.title("Training progress")
+        plt.xlabel("session")
+        text = str(plt.build())
+        plt.clear_figure()
+    else:  # plotext 6: signals drawn on a figure
+        fig = plt.figure
+        fig.clear.all()
+        accuracy = fig.signal(x, series["accuracy"]).lines(True)
+        accuracy.label("accuracy %")
+        fig.draw(accuracy)
+        if secs:
+            seconds = fig.signal([p[0] for p in secs], [p[1] for p in secs], yside="right")
+            seconds.lines(True)
+            seconds.label("answer time s")
+            fig.draw(seconds)
+        fig.title("Training progress")
+        fig.label("session", axis="x")
+        fig.plot_size(width, height)
+        text = str(fig.build())
+        fig.clear.all()
+    return str(plt.uncolorize(text)) if hasattr(plt, "uncolorize") else text
