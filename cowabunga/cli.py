@@ -37,12 +37,13 @@ from cowabunga.simulate import Tally, simulate
 from cowabunga.table import EmptyDeck, Play, Rules
 
 PROG = "cowabunga"
+"""The command's name in messages."""
+
 USAGE_ERROR = 2
+"""Exit status for any user error (bad arguments, bad script, unreadable file)."""
+
 BOT_PLAYER_NAMES = ("Emily", "Maria", "Hendrik", "Jonas", "Lena")
-
-
-class UsageError(Exception):
-    """A command line the program cannot run."""
+"""Names the bots take at the table in ``play``."""
 
 
 def _one_line(text: str) -> str:

@@ -22,8 +22,16 @@ Decisions where the rulebook is silent:
 * **The number draw** closes the turn, after any island draw; a turn that ends the game has no
   number draw.
 * **Islands are unique**, so a total matches at most one holder; holding a value twice is
-  rejected. A table must start with at least one island card in the deck: the game ends when the
-  last one is drawn, so an empty deck means the game is already over.
+  rejected. (A hand-built view with a value held twice costs one stew pot per holder, as
+  the FAQ says.) The 17 stew pots never run out: the game ends at someone's 4th, so 5 players
+  take at most 16.
+* **Cards a referee can check.** The view counts the values on the current discard pile; a
+  value whose every copy lies there cannot be played (``CardExhaustedError``). After a
+  reshuffle only the top card remains on the pile, so the count starts again from it.
+* **An empty island deck at the start** is rejected (``IslandCountError``): the game ends
+  when the last island card is drawn, so such a game would be over before it began.
+* **A forgotten draw** is made up before the player's next turn (rulebook), so the view
+  counts every turn's draw as done: hands are full whenever a player is to move.
 """
 
 from __future__ import annotations
@@ -247,6 +255,11 @@ class TableView:
         announcer = self.to_play if seat is None else seat
         holder = self.island_holder(total)
         return holder if holder is not None and holder != announcer else None
+
+    def stew_pot_totals(self, seat: int | None = None) -> frozenset[int]:
+        """Totals that cost ``seat`` (default: the mover) a stew pot: islands of the others."""
+        announcer = self.to_play if seat is None else seat
+        return frozenset(v for s, held in enumerate(self.islands) if s != announcer for v in held)
 
     def unseen_islands(self) -> tuple[int, ...]:
         """Island values nobody holds (the deck is drawn from these)."""

@@ -147,6 +147,8 @@ def test_referee_helpers() -> None:
     assert not last_nine.is_available(9)
     assert view.reverses(4) and not view.reverses(3)
     assert view.stew_pot_holder(26) == 1
+    assert view.stew_pot_totals() == {18, 26}  # Hendrik to play
+    assert view.stew_pot_totals(0) == {26}
     assert view.stew_pot_holder(26, seat=1) is None
     assert view.island_holder(18) == 0
     assert view.right_neighbour(0) == 2
