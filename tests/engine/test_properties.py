@@ -11,10 +11,12 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cowabunga import (
+    CardExhaustedError,
     CarefulBot,
     EmptyDeck,
     GameOver,
@@ -63,7 +65,7 @@ def _kernel_matches(kernel: Kernel, state: GameState) -> None:
         assert [view.players[s] for s in kernel.winner_seats()] == list(view.outcome.winners)
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(0, 2**32),
     players=st.integers(2, 5),
@@ -102,6 +104,12 @@ def test_random_playouts(seed: int, players: int, play_out: bool, careful: bool)
         assert conserved(state)
         held = [v for h in state.table.islands for v in h]
         assert sorted([*held, *state.island_deck]) == list(ISLAND_VALUES)
+        # Exactly the table's legal plays are accepted.
+        for action in legal_actions(view):
+            apply(view, action)
+        for value in set(range(10)) - set(view.available_cards()):
+            with pytest.raises(CardExhaustedError):
+                apply(view, Play(value))
         # The table's bookkeeping matches the physical cards.
         t = state.table
         assert t.draw_pile == len(state.draw_pile)
