@@ -27,6 +27,7 @@ from cowabunga.errors import (
     GameOverError,
     InvalidCardError,
     InvalidIslandError,
+    IslandCountError,
     ScriptError,
     UnknownPlayerError,
 )
@@ -124,7 +125,7 @@ def replay(text: str, rules: Rules | None = None) -> list[JSONObject]:
     if the plays ran out before the game ended. Raises on any bad script, before output."""
     script = parse_script(text)
     if not script.island_deck:
-        raise CowabungaError(
+        raise IslandCountError(
             "island_deck: empty; the game ends when the last island card is drawn, so it "
             "needs at least one"
         )

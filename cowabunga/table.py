@@ -292,7 +292,8 @@ def _check_players(players: Sequence[str]) -> tuple[str, ...]:
     names = tuple(players)
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         raise PlayerCountError(
-            f"{len(names)} players ({', '.join(map(str, names)) or 'none'}): "
+            f"{len(names)} player{'' if len(names) == 1 else 's'} "
+            f"({', '.join(map(str, names)) or 'none'}): "
             f"a table has {MIN_PLAYERS} to {MAX_PLAYERS}"
         )
     for name in names:

@@ -131,7 +131,7 @@ BAD_SCRIPTS = [
     (_script(islands={"Emily": [18], "Maria": [18]}), "islands.Maria[0]: island 18 is held twice"),
     (_script(island_deck=[24, 18]), "island_deck[1]: island 18 is held twice"),
     (_script(island_deck=[24, 24]), "island_deck[1]: island 24 is held twice"),
-    (_script(players=["Emily"], islands={}), "1 players"),
+    (_script(players=["Emily"], islands={}), "1 player ("),
     (_script(players=["A", "B", "C", "D", "E", "F"], islands={}), "2 to 5"),
     (_script(players=["Emily", "Emily"], islands={}), "twice"),
     (_script(islands={"Bob": [18]}), 'islands: "Bob" is not a player'),

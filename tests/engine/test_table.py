@@ -46,7 +46,7 @@ from .helpers import run_table, start_view
 @pytest.mark.parametrize(
     ("players", "islands", "deck", "error", "text"),
     [
-        (["A"], {}, 5, PlayerCountError, "1 players"),
+        (["A"], {}, 5, PlayerCountError, r"1 player \(A\)"),
         (["A", "B", "C", "D", "E", "F"], {}, 5, PlayerCountError, "2 to 5"),
         (["A", "A"], {}, 5, PlayerNameError, "twice"),
         (["A", ""], {}, 5, PlayerNameError, "non-empty"),
