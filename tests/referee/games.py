@@ -58,9 +58,9 @@ def read_log(path: Path) -> list[dict[str, object]]:
     return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
 
 
-def run(*args: str, timeout: float = 120, **kw: object) -> subprocess.CompletedProcess[str]:
+def run(*args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
     """``voice-host ARGS`` in a subprocess."""
     return subprocess.run(
         [*VOICE_HOST, *args], cwd=REPO, capture_output=True, text=True, timeout=timeout,
-        check=False, **kw,  # type: ignore[call-overload]
+        check=False,
     )
