@@ -82,3 +82,19 @@ def test_hint_says_why_within_the_budget() -> None:
     assert hint.card in state.hands[0]
     assert hint.reason.startswith(("Play", "Every card")) and len(hint.reason) < 200
     assert hint.ms < 250  # the bench holds the 100 ms goal; a test on a busy machine allows more
+
+
+def test_large_print_view_shows_the_table_and_the_hand() -> None:
+    from rich.console import Console
+
+    from voice_host.training.practice import practice_view
+
+    state, plays = _midgame()
+    console = Console(record=True, width=100, color_system="standard")
+    console.print(practice_view(state, plays, large=True))
+    text = console.export_text(clear=False)
+    assert "YOUR CARDS:  " + "  ".join(str(c) for c in sorted(state.hands[0])) in text
+    assert "ADA" in text and "island cards left" in text
+    assert "███" in text  # the total in big digits
+    styled = console.export_text(styles=True)
+    assert "\x1b[" in styled  # high-contrast colours are applied

@@ -142,3 +142,44 @@ def test_spoken_turns_through_the_recognizer(tmp_path: Path) -> None:
     private = [line for line in out.lines if line.startswith("(private)")]
     assert private and "Your cards" in private[0]
     assert any(e["event"] == "hint" for e in events)
+
+
+def test_practice_command_by_keyboard_is_stored(home: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    from voice_host.training.progress import open_store
+
+    plays = learner_plays(SEED)
+    typed = "\n".join(["whose turn", *(f"play {c}, {t}" for c, t in plays)]) + "\n"
+    env = {**os.environ, "VOICE_HOST_HOME": str(home)}
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "voice_host",
+            "train",
+            "practice",
+            "--seed",
+            str(SEED),
+            "--keyboard",
+            "--no-speak",
+            "--verbosity",
+            "terse",
+        ],
+        input=typed,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    summary = json.loads(run.stdout.splitlines()[-1])["summary"]
+    assert summary["finished"] and summary["turns"] == len(plays) and summary["mistakes"] == 0
+    assert "host: Your turn." in run.stdout
+    with open_store(home / "data" / "progress.sqlite") as store:
+        [session] = store.sessions()
+        assert session.kind == "practice" and session.asked == len(plays)
+        assert session.correct == len(plays)

@@ -82,3 +82,34 @@ def test_quiz_bad_input_is_one_clear_line(tmp_path: Path, home: Path) -> None:
     assert run.returncode == 2
     assert run.stderr.startswith("voice-host: ") and "Traceback" not in run.stderr
     assert str(bogus) in run.stderr
+
+
+def test_quiz_speaks_into_a_wav_with_earcons(tmp_path: Path, home: Path) -> None:
+    import soundfile
+
+    questions = _run(
+        "train", "quiz", "--questions", "2", "--seed", "3", "--print-questions", home=home
+    )
+    answers = [json.loads(line)["answer"] for line in questions.stdout.splitlines()]
+    wav = speak_answers(tmp_path / "a.wav", [spoken(a) for a in answers])
+    host = tmp_path / "host.wav"
+    run = _run(
+        "train",
+        "quiz",
+        "--questions",
+        "2",
+        "--seed",
+        "3",
+        "--input",
+        str(wav),
+        "--speak-to",
+        str(host),
+        "--verbosity",
+        "terse",
+        "--no-store",
+        home=home,
+    )
+    assert run.returncode == 0, run.stderr
+    info = soundfile.info(str(host))
+    assert info.samplerate == 16000 and 3.0 < info.duration < 30.0
+    assert not (home / "data" / "progress.sqlite").exists()  # --no-store

@@ -19,7 +19,7 @@ import json
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from cowabunga import (
     BOT_NAMES,
@@ -47,6 +47,9 @@ from voice_host.training.hint import Hint, quick_hint
 from voice_host.training.progress import AnswerRecord
 from voice_host.training.queries import QUERIES, answer_query, listing
 from voice_host.training.questions import cap, words
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
 
 BOT_PLAYERS = ("Ada", "Ben", "Cleo", "Dan")
 """Names of the bot seats, in turn order after the learner."""
@@ -269,20 +272,9 @@ class _Session:
     def display(self) -> None:
         if not self.show:
             return
-        from rich.console import Console, Group
-        from rich.panel import Panel
-        from rich.text import Text
+        from rich.console import Console
 
-        from voice_host.display import RecentPlay, render_table
-
-        recent = [RecentPlay(p, c, t) for p, c, t in self.plays[-5:]]
-        hand = Text(
-            "your cards:  " + "  ".join(str(c) for c in sorted(self.state.hands[0])),
-            style="bold yellow on black" if self.large else "bold",
-        )
-        Console().print(
-            Group(render_table(self.state.table, recent, large=self.large), Panel(hand))
-        )
+        Console().print(practice_view(self.state, self.plays, self.large))
 
     # --- the game ----------------------------------------------------------------------------
     def start(self) -> None:
@@ -342,7 +334,12 @@ class _Session:
         before = self.state
         self.state, events = apply(self.state, Play(card))
         total = before.table.total_after(card)
-        self.say(f"{words(card).capitalize()}, {words(total)}.", speaker=seat - 1)
+        line = f"{words(card)}, {words(total)}."
+        if self.verbosity == "terse":
+            line = cap(line)
+        else:
+            line = f"{self.state.table.players[seat]}: {line}"
+        self.say(line, speaker=seat - 1)
         self.events(events)
 
     def prompt(self) -> None:
@@ -532,6 +529,29 @@ class _Session:
         elif self.game.turns:
             self.say("Review: no mistakes and no risky plays. Well played.")
         return self.game
+
+
+def practice_view(
+    state: GameState, plays: Sequence[tuple[str, int, int]], large: bool = False
+) -> RenderableType:
+    """The table as the referee's display draws it (large print with ``large``), with the
+    learner's cards below."""
+    from rich.console import Group
+    from rich.panel import Panel
+    from rich.text import Text
+
+    from voice_host.display import RecentPlay, render_table
+
+    recent = [RecentPlay(p, c, t) for p, c, t in plays[-5:]]
+    cards = "  ".join(str(c) for c in sorted(state.hands[0]))
+    hand = Text(
+        f"YOUR CARDS:  {cards}" if large else f"your cards:  {cards}",
+        style="bold yellow on black" if large else "bold",
+    )
+    return Group(
+        render_table(state.table, recent, large=large),
+        Panel(hand, style="white on black" if large else "", border_style="bold white"),
+    )
 
 
 def plural(n: int, noun: str) -> str:
