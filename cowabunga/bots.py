@@ -2,11 +2,12 @@
 and the table view), never from hidden cards.
 
 * ``random`` plays any card from hand.
-* ``careful`` follows the digest's strategy notes (see :func:`~cowabunga.kernel.careful_pick`).
+* ``careful`` follows the digest's strategy notes (see :func:`~cowabunga.kernel.careful_scores`).
 * ``mc`` is Monte Carlo search over determinizations: it deals the unseen number cards to the
   other players and the draw pile, orders the unseen islands into the island deck, plays each
-  candidate card and finishes the game with a fast rollout policy, and picks the card that won
-  most often.
+  candidate card and continues with a fast rollout policy for up to 30 plays (or to the end),
+  and picks the card that most often left it with the fewest stew pots. Where the search
+  cannot tell cards apart (within one standard error) the ``careful`` scores decide.
 """
 
 from __future__ import annotations
@@ -169,15 +170,13 @@ def mc_hint(
     *,
     policy: int = SAFE,
     horizon: int | None = DEFAULT_HORIZON,
-    margin: float = 0.0,
 ) -> dict[int, float]:
     """Estimated chance of winning (ties count as wins) for each distinct card in hand.
 
     ``rollouts`` playouts are shared evenly between the cards; each guess at the hidden cards
     (see :class:`Determinizer`) is played out once per card, so the cards are compared on the
     same deals. A playout stops after ``horizon`` plays (``None``: at the end of the game); a
-    stopped game counts as won if the player has the fewest stew pots then. ``margin`` adds
-    that much per stew pot of lead over the best other player (0: pure win rate).
+    stopped game counts as won if the player has the fewest stew pots then.
     """
     view = obs.table
     if view.outcome is not None or view.pending_island is not None or obs.seat != view.to_play:
@@ -202,11 +201,8 @@ def mc_hint(
             if not k.reason:
                 k.run(rest, rnd, limit)
             pots = k.stew
-            mine = pots[me]
-            if mine == min(pots):
+            if pots[me] == min(pots):
                 wins[card] += 1.0
-            if margin:
-                wins[card] += margin * (min(pots[:me] + pots[me + 1 :]) - mine)
     return {card: won / rounds for card, won in wins.items()}
 
 
