@@ -113,3 +113,39 @@ def test_quiz_speaks_into_a_wav_with_earcons(tmp_path: Path, home: Path) -> None
     info = soundfile.info(str(host))
     assert info.samplerate == 16000 and 3.0 < info.duration < 30.0
     assert not (home / "data" / "progress.sqlite").exists()  # --no-store
+
+
+def test_next_session_starts_where_the_last_ended(home: Path) -> None:
+    from voice_host.training.plan import QuizPlan
+
+    ideal = QuizPlan(5, 6, 3, adaptive=True).ideal_questions()
+    typed = "\n".join(str(q.answer) for q in ideal) + "\n"
+    import os
+
+    env = {**os.environ, "VOICE_HOST_HOME": str(home)}
+    first = subprocess.run(
+        [
+            *VOICE_HOST,
+            "train",
+            "quiz",
+            "--questions",
+            "6",
+            "--seed",
+            "5",
+            "--level",
+            "3",
+            "--adapt",
+            "--keyboard",
+            "--no-speak",
+        ],
+        input=typed,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+        check=False,
+    )
+    assert first.returncode == 0, first.stderr
+    assert "summary: 6/6 right" in first.stdout and "level 3 -> 5" in first.stdout
+    following = _run("train", "quiz", "--questions", "2", "--print-questions", home=home)
+    assert "starting at level 5" in following.stderr
