@@ -207,6 +207,7 @@ class KeyboardReplies:
         self.table = table
         """The phrase table lines are read with."""
         self._stream = stream or sys.stdin
+        self._timed = self._stream.isatty()
         self._asked = time.monotonic()
 
     def mark(self) -> None:
@@ -214,11 +215,12 @@ class KeyboardReplies:
         self._asked = time.monotonic()
 
     def next(self, expect: Expectation | None = None) -> Reply | None:
-        """The next typed line; None at the end of input."""
+        """The next typed line; None at the end of input. Lines piped in (not typed at a
+        terminal) are not timed."""
         line = self._stream.readline()
         if not line:
             return None
-        ms = round((time.monotonic() - self._asked) * 1000)
+        ms = round((time.monotonic() - self._asked) * 1000) if self._timed else None
         text = line.strip()
         parsed = self.table.parse(text)
         play = starts_with_play(self.table, text)
