@@ -88,6 +88,8 @@ def test_english_shapes(text: str, expected: Utterance) -> None:
         ("es", "menos cinco, treinta y uno", (5, 31), -1),
         ("fr", "plus sept, vingt-quatre", (7, 24), +1),
         ("fr", "moins cinq, vingt et un", (5, 21), -1),
+        ("fr", "plus quatre, vingt-deux", (4, 22), +1),  # not "plus 80, 2"
+        ("fr", "quatre-vingt-deux", (82,), None),
         ("it", "più sette, ventiquattro", (7, 24), +1),
         ("it", "meno cinque, undici", (5, 11), -1),
     ],
@@ -118,6 +120,7 @@ def test_commands(lang: str) -> None:
         ("en", "twenty-four twenty-five twenty-six"),
         ("en", "plus seven"),
         ("en", "undo twenty"),
+        ("en", "twenty, twenty-four"),  # a card is 0-9
         ("en", ""),
         ("de", "gib mir mal die chips"),
         ("es", "pásame las patatas"),

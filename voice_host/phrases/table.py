@@ -29,7 +29,7 @@ class Utterance:
     numbers: tuple[int, ...]
     """Every number in spoken order: ``(total,)`` or ``(card, total)``; empty for a command."""
     card: int | None
-    """The card's value in a card-first phrase ("plus seven, twenty-four" → 7), else None."""
+    """The card's value (0–9) in a card-first phrase ("plus seven, twenty-four" → 7), else None."""
     sign: int | None
     """+1 for "plus", -1 for "minus" before the card; None when not said."""
     total: int | None
@@ -196,10 +196,10 @@ def _shape(items: list[tuple[str, int | str]]) -> Utterance | None:
     if kinds == (_NUMBER,):
         total = int(values[0])
         return Utterance(numbers=(total,), card=None, sign=None, total=total, command=None)
-    if kinds == (_NUMBER, _NUMBER):
+    if kinds == (_NUMBER, _NUMBER) and values[0] in CARD_VALUES:
         card, total = int(values[0]), int(values[1])
         return Utterance(numbers=(card, total), card=card, sign=None, total=total, command=None)
-    if kinds == (_SIGN, _NUMBER, _NUMBER):
+    if kinds == (_SIGN, _NUMBER, _NUMBER) and values[1] in CARD_VALUES:
         sign, card, total = int(values[0]), int(values[1]), int(values[2])
         return Utterance(numbers=(card, total), card=card, sign=sign, total=total, command=None)
     return None
