@@ -181,6 +181,7 @@ def quiz(
         log_file = stack.enter_context(log.open("w", encoding="utf-8")) if log else None
 
         def write(marked: Marked) -> None:
+            """Log one marked question as it happens."""
             if log_file is not None:
                 log_file.write(json.dumps(marked.to_json(), ensure_ascii=False) + "\n")
                 log_file.flush()

@@ -256,20 +256,24 @@ class _Session:
 
     # --- output ------------------------------------------------------------------------------
     def emit(self, obj: dict[str, object]) -> None:
+        """Write one JSON object to the log."""
         if self.log is not None:
             self.log.write(json.dumps(obj, ensure_ascii=False) + "\n")
             self.log.flush()
 
     def say(self, text: str, *, private: bool = False, speaker: int | None = None) -> None:
+        """Log and say one line (a bot's in its own voice, the hand privately)."""
         self.emit({"event": "host", "text": text, "private": private, "speaker": speaker})
         if not private and speaker is None:
             self.last_line = text
         self.out.say(text, private=private, speaker=speaker)
 
     def name(self, seat: int) -> str:
+        """The learner is "you"; everyone else is named."""
         return "you" if seat == 0 else self.state.table.players[seat]
 
     def display(self) -> None:
+        """Draw the table and the hand (only when there is a screen)."""
         if not self.show:
             return
         from rich.console import Console
@@ -278,6 +282,7 @@ class _Session:
 
     # --- the game ----------------------------------------------------------------------------
     def start(self) -> None:
+        """Introduce the table: the start card, everyone's islands, then the hand privately."""
         view = self.state.table
         others = "; ".join(
             f"{view.players[s]} holds {listing(view.islands[s])}"
@@ -290,6 +295,7 @@ class _Session:
         self.say(answer_query("my_cards", view, 0, self.state.hands[0]) or "", private=True)
 
     def events(self, events: Sequence[Event]) -> None:
+        """Announce what a play caused, with earcons, and keep the last plays."""
         for ev in events:
             if not isinstance(ev, Reshuffled):
                 self.emit(ev.to_json())
@@ -330,6 +336,7 @@ class _Session:
                 self.say("The discard pile becomes the new draw pile.")
 
     def bot_turn(self, seat: int) -> None:
+        """A bot chooses, plays and announces its total in its own voice."""
         card = self.bots[seat - 1].choose(observe(self.state, seat))
         before = self.state
         self.state, events = apply(self.state, Play(card))
@@ -343,6 +350,7 @@ class _Session:
         self.events(events)
 
     def prompt(self) -> None:
+        """Tell the learner it is their turn."""
         view = self.state.table
         if self.verbosity == "terse":
             line = "Your turn."
@@ -356,6 +364,7 @@ class _Session:
         self.out.earcon("listening")
 
     def query(self, name: str) -> None:
+        """Answer a voice query or command between plays."""
         view = self.state.table
         self.emit({"event": "command", "name": name})
         if name == "hint":
@@ -381,6 +390,7 @@ class _Session:
         self.say("Say your card and the total, or ask for a hint.")
 
     def expectation(self) -> Expectation:
+        """What may be said on the learner's turn: totals within a card of the total."""
         total = self.state.table.total
         return Expectation(numbers=frozenset(range(max(0, total - 9), total + 10)))
 
@@ -508,6 +518,7 @@ class _Session:
         return True
 
     def play(self) -> PracticeGame:
+        """Play the game to its end (or until stopped), then the review."""
         self.start()
         while self.state.outcome is None:
             seat = self.state.to_play
