@@ -79,6 +79,10 @@ def test_whole_game_by_keyboard_with_review() -> None:
     assert "(private) Your cards:" in " ".join(out.lines)
     bots = {e["speaker"] for e in events if e["event"] == "host" and e["speaker"] is not None}
     assert bots == {0, 1}  # each bot speaks in its own voice
+    # Earcons mark what happened: a turn of the count, a stew pot, an accepted play, a mistake.
+    kinds = {e["event"] for e in events}
+    assert {"direction", "stew_pot"} <= kinds
+    assert {"[direction]", "[stew_pot]", "[accepted]", "[mistake]", "[listening]"} <= set(out.lines)
     records = game.records()
     assert len(records) == len(plays) and records[1].correct is False
 
