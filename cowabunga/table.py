@@ -179,6 +179,11 @@ class TableView:
         return self.players[self.to_play]
 
     @property
+    def island_drawer(self) -> str | None:
+        """Name of the player who must draw an island now, or ``None``."""
+        return None if self.pending_island is None else self.players[self.pending_island]
+
+    @property
     def is_over(self) -> bool:
         """Whether the game has ended."""
         return self.outcome is not None

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import signal
 import subprocess
 import sys
 
@@ -181,3 +183,23 @@ def test_play_against_mc_to_the_end() -> None:
     assert done.returncode == 0, done.stderr
     assert "Hint (chance to win)" in done.stdout
     assert "Game over" in done.stdout
+
+
+def test_play_exits_cleanly_on_ctrl_c() -> None:
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "cowabunga.cli", "play", "--seed", "1"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert proc.stdout is not None
+    seen = b""
+    while b"Your card:" not in seen:
+        chunk = os.read(proc.stdout.fileno(), 4096)
+        assert chunk, "the game ended before asking for a card"
+        seen += chunk
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130
+    assert b"Bye." in out
+    assert err == b""

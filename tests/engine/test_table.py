@@ -112,6 +112,8 @@ def test_island_draw_errors() -> None:
     view, _ = apply(view, Play(9))
     view, _ = apply(view, Play(9))
     assert view.pending_island == 1
+    assert view.island_drawer == "Maria"
+    assert view.current_player == "Hendrik"  # his turn stays open until the island is drawn
     with pytest.raises(IslandDrawPendingError, match="Maria must draw"):
         apply(view, Play(1))
     with pytest.raises(InvalidIslandError, match="island 31 drawn by Maria"):
