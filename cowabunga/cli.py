@@ -185,6 +185,7 @@ def _simulate(args: argparse.Namespace, rules: Rules) -> None:
 
         with Progress(console=err, transient=True) as progress:
             task = progress.add_task("games", total=args.games)
+            step = max(1, args.games // 500)
             tally = simulate(
                 args.games,
                 kinds,
@@ -192,7 +193,11 @@ def _simulate(args: argparse.Namespace, rules: Rules) -> None:
                 rules=rules,
                 rotate=not args.no_rotate,
                 rollouts=args.rollouts,
-                progress=lambda done: progress.update(task, completed=done),
+                progress=lambda done: (
+                    progress.update(task, completed=done)
+                    if done % step == 0 or done == args.games
+                    else None
+                ),
             )
     else:
         tally = simulate(
@@ -240,7 +245,7 @@ def _report(
 
 
 def _print_report(report: dict[str, object], tally: Tally) -> None:
-    out = Console()
+    out = Console(highlight=False)
     seats = ", ".join(map(str, report["seats"]))  # type: ignore[call-overload]
     out.print(
         f"[bold]{tally.games} games[/], {report['players']} players, seats {seats}"
