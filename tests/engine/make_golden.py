@@ -84,13 +84,36 @@ def transcript(text: str) -> str:
     return "".join(json.dumps(line) + "\n" for line in replay(text))
 
 
+PLAYTHROUGH = GOLDEN / "playthrough_2p_seed3.txt"
+"""A full-game playthrough (hands, draw pile, every event, reshuffles included)."""
+
+
+def playthrough(players: int = 2, seed: int = 3) -> str:
+    """A seeded careful-bot game with everything visible, one line per turn: it pins the deal,
+    the reshuffle order and the events, so a seed always means the same game."""
+    state = deal(NAMES[:players], random.Random(seed))
+    lines = [
+        f"hands {[list(h) for h in state.hands]} start {state.table.total} "
+        f"islands {[list(h) for h in state.table.islands]} island_deck {list(state.island_deck)}"
+    ]
+    bot = CarefulBot()
+    while state.outcome is None:
+        seat = state.to_play
+        hand = sorted(state.hands[seat])
+        state, events = apply(state, Play(bot.choose(observe(state, seat))))
+        shown = " ".join(json.dumps(e.to_json()) for e in events)
+        lines.append(f"{hand} pile {len(state.draw_pile)} | {shown}")
+    return "\n".join(lines) + "\n"
+
+
 def main() -> None:
-    """(Re)write every script and transcript."""
+    """(Re)write every script, transcript and the playthrough."""
     GOLDEN.mkdir(exist_ok=True)
     for name, script in scripts().items():
         text = json.dumps(script) + "\n"
         (GOLDEN / f"{name}.json").write_text(text)
         (GOLDEN / f"{name}.jsonl").write_text(transcript(text))
+    PLAYTHROUGH.write_text(playthrough())
 
 
 if __name__ == "__main__":

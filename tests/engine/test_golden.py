@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from .make_golden import GOLDEN, scripts, transcript
+from .make_golden import GOLDEN, PLAYTHROUGH, playthrough, scripts, transcript
 
 STORED = sorted(p.stem for p in GOLDEN.glob("*.json"))
 
@@ -49,3 +49,10 @@ def test_golden_games_cover_every_ending() -> None:
         last = json.loads((GOLDEN / f"{name}.jsonl").read_text().splitlines()[-1])
         endings.add(last.get("reason", last["event"]))
     assert endings == {"state", "fourth_stew_pot", "island_deck_empty"}
+
+
+def test_full_game_playthrough() -> None:
+    """Deal, reshuffle order and events of a seeded full game never change by accident."""
+    expected = PLAYTHROUGH.read_text().splitlines()
+    assert playthrough().splitlines() == expected
+    assert any('"reshuffled"' in line for line in expected)
