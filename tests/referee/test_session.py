@@ -227,10 +227,13 @@ def test_pause_ignores_totals_until_resume_and_stop_ends() -> None:
     assert not events(step.records, "played") and s.phase is Phase.PAUSED
     assert host(s.hear(heard("resume")).records) == ["Go on. Four, counting up. Emily to play."]
     assert events(s.hear(heard("eleven")).records, "played")
+    assert host(s.hear(heard("stop")).records) == ["Stop the game? Say yes to stop."]
+    assert not s.stopped and events(s.hear(heard("twenty")).records, "played")
     s.hear(heard("stop"))
+    assert host(s.hear(heard("yes")).records) == ["Game stopped. It can be resumed."]
     assert s.stopped
     assert s.phase.value == "stopped"
-    assert [r["event"] for r in s.hear(heard("twenty")).records] == ["heard"]
+    assert [r["event"] for r in s.hear(heard("twenty-one")).records] == ["heard"]
 
 
 def test_game_over_by_the_fourth_stew_pot_gives_standings_and_winners() -> None:
@@ -312,3 +315,56 @@ def test_every_record_follows_the_log_contract() -> None:
         assert set(r) == fields[str(r["event"])], r
         seen.add(r["event"])
     assert seen == set(fields)
+
+
+def test_a_fairly_sure_no_answers_a_question_the_ear_withheld() -> None:
+    s = session(typed=("eleven",))
+    s.hear(heard("twenty", 0.3))
+    step = s.hear(heard("no", 0.45))
+    assert host(step.records) == ["Twenty?"]
+    step = s.hear(heard("nope", 0.7))
+    assert host(step.records) == ["Maria, please say it again."]
+
+
+def test_setup_by_voice_asks_says_back_and_waits_for_yes() -> None:
+    from voice_host.referee.voice_setup import VoiceSetup
+
+    v = VoiceSetup()
+    assert host(v.begin().records) == ["How many players?"]
+    assert v.expectation().numbers == frozenset({2, 3, 4, 5})
+    assert host(v.hear(heard("seven")).records) == [
+        "Seven? A table has two to five players. How many players?"
+    ]
+    assert host(v.hear(heard("two")).records) == ["Two. Is that right?"]
+    assert host(v.hear(heard("no")).records) == ["How many players?"]
+    v.hear(heard("two"))
+    assert host(v.hear(heard("yes")).records) == ["What is the start card?"]
+    v.hear(heard("four"))
+    assert host(v.hear(heard("yes")).records) == ["Player 1, read out your first island card."]
+    for value, line in [
+        ("eighteen", "Player 1, read out your second island card."),
+        ("twenty-five", "Player 2, read out your first island card."),
+        ("twelve", "Player 2, read out your second island card."),
+    ]:
+        v.hear(heard(value))
+        assert host(v.hear(heard("yes")).records) == [line]
+    assert host(v.hear(heard("eighteen")).records) == [
+        "Eighteen is already dealt. Player 2, read out your second island card."
+    ]
+    v.type("20")  # typed: no need to confirm
+    assert v.done
+    setup = v.setup()
+    assert setup.players == ("Player 1", "Player 2") and setup.start == 4
+    assert setup.islands == {"Player 1": (18, 25), "Player 2": (12, 20)}
+    assert setup.island_deck == 17
+
+
+def test_setup_by_voice_only_asks_what_the_flags_left_out() -> None:
+    from voice_host.referee.voice_setup import VoiceSetup
+
+    v = VoiceSetup(("A", "B", "C", "D"), 3)
+    assert host(v.begin().records) == ["A, read out your first island card."]
+    for value in ("ten", "eleven", "twelve", "thirteen"):
+        v.type(value)
+    assert v.done and v.setup().islands == {"A": (10,), "B": (11,), "C": (12,), "D": (13,)}
+    assert VoiceSetup(("A", "B"), 3, {}).done

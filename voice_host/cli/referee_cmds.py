@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
+from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
-from typing import Annotated, TextIO
+from typing import TYPE_CHECKING, Annotated, TextIO
 
 import typer
 
 from voice_host.cli.app import UserError, app
+
+if TYPE_CHECKING:
+    from voice_host.recognition import Samples
 
 
 def _device_arg(device: str | None) -> str | int | None:
@@ -58,16 +63,25 @@ def referee(
     ] = False,
     mute: Annotated[bool, typer.Option("--mute", help="The host does not speak aloud.")] = False,
 ) -> None:
-    """Referee a real table: listen to the announced totals, judge them, speak when it matters."""
+    """Referee a real table: listen to the announced totals, judge them, speak when it matters.
+
+    What the flags leave out (players, start card, islands) the host asks for by voice."""
     from voice_host.audio.chunks import AudioFileError
     from voice_host.audio.gate import SpeakingGate
     from voice_host.audio.mic import AudioDeviceError
     from voice_host.phrases import LANGUAGES
     from voice_host.recognizers import ENGINES, EngineError, load_recognizer
-    from voice_host.referee import RefereeError, Session, Setup
+    from voice_host.referee import RefereeError, Session
     from voice_host.referee.journal import Journal, default_journal_path, load_journal
-    from voice_host.referee.runner import LiveView, Referee, open_voice, run_live, run_recording
+    from voice_host.referee.runner import (
+        LiveView,
+        Referee,
+        live_inputs,
+        open_voice,
+        recording_inputs,
+    )
     from voice_host.referee.setup import parse_islands, parse_players, parse_start
+    from voice_host.referee.voice_setup import VoiceSetup
     from voice_host.voice import VoiceError
 
     if lang not in LANGUAGES:
@@ -77,25 +91,27 @@ def referee(
     if input_ is not None and not input_.is_file():
         raise UserError(f"--input {input_}: no such file")
     journal_path = journal or default_journal_path()
+    recording = input_ is not None
+    session: Session | None = None
+    book: Journal | None = None
+    asked: VoiceSetup | None = None
     try:
         if resume:
             if players or start is not None or islands:
                 raise UserError("--resume continues the journal's game; leave out --players, "
                                 "--start and --islands")
             setup, lang, actions = load_journal(journal_path)
-            session = Session.restore(setup, actions, lang=lang, can_answer=input_ is None)
+            session = Session.restore(setup, actions, lang=lang, can_answer=not recording)
             book = Journal(journal_path)
-            kept = None
         else:
-            if players is None:
-                raise UserError("give the players: --players Emily,Maria,Hendrik (or a count)")
-            if start is None:
-                raise UserError("give the start card: --start N (0-9)")
-            names = parse_players(players)
-            dealt = parse_islands(islands, names) if islands else {}
-            setup = Setup(names, parse_start(start), dealt)
-            session = Session(setup, lang=lang, can_answer=input_ is None)
-            book, kept = Journal.create(journal_path, setup, lang)
+            if islands and not players:
+                raise UserError("--islands needs --players (the names it deals to)")
+            names = parse_players(players) if players else None
+            first = parse_start(start) if start is not None else None
+            dealt = parse_islands(islands, names) if islands and names else None
+            asked = VoiceSetup(names, first, dealt, lang=lang, can_answer=not recording)
+            if asked.done:
+                asked.setup().table()  # the rules' own check, before anything starts
     except RefereeError as err:
         raise UserError(str(err)) from None
     except ValueError as err:
@@ -103,8 +119,6 @@ def referee(
             from None
     except OSError as err:
         raise UserError(f"journal {journal_path}: {err.strerror or err}") from None
-    if kept is not None:
-        print(f"voice-host: the previous journal was kept as {kept}", file=sys.stderr)
 
     try:
         recognizer = load_recognizer(engine, lang=lang, model=model)
@@ -121,24 +135,51 @@ def referee(
         except OSError as err:
             raise UserError(f"--log {log}: {err.strerror or err}") from None
     show = not no_display and sys.stdout.isatty()
-    view = LiveView(session, large=large, enabled=show)
-    ref = Referee(session, book, log_file, voice, view.note, view.refresh)
-    if not show:
-        print(f"voice-host: journal {journal_path}; host speaks to {where}", file=sys.stderr)
+
+    def begin(setup_done: VoiceSetup) -> tuple[Session, Journal]:
+        setup = setup_done.setup()
+        try:
+            setup.table()
+            made, kept = Journal.create(journal_path, setup, lang)
+        except RefereeError as err:
+            raise UserError(str(err)) from None
+        except OSError as err:
+            raise UserError(f"journal {journal_path}: {err.strerror or err}") from None
+        if kept is not None:
+            print(f"voice-host: the previous journal was kept as {kept}", file=sys.stderr)
+        return Session(setup, lang=lang, can_answer=not recording), made
+
+    if asked is not None and asked.done:
+        session, book = begin(asked)
+    print(f"voice-host: journal {journal_path}; host speaks to {where}", file=sys.stderr)
     try:
-        with view:
-            ref.handle(session.resume_line() if resume else session.start())
-            if input_ is not None:
-                run_recording(ref, recognizer, input_)
-            else:
-                run_live(
-                    ref,
-                    recognizer,
-                    device=_device_arg(device),
-                    gate=gate,
-                    keyboard=sys.stdin,
-                    ready=lambda msg: print(f"voice-host: {msg}", file=sys.stderr),
-                )
+        if input_ is not None:
+            inputs: AbstractContextManager[Iterator[Samples | str]] = nullcontext(
+                recording_inputs(input_)
+            )
+        else:
+            inputs = live_inputs(
+                device=_device_arg(device),
+                gate=gate,
+                keyboard=sys.stdin,
+                ready=lambda msg: print(f"voice-host: {msg}", file=sys.stderr, flush=True),
+            )
+        with inputs as stream:
+            if session is None and asked is not None:
+                setup_ref = Referee(asked, None, log_file, voice, print, recording=recording)
+                setup_ref.handle(asked.begin())
+                setup_ref.drive(stream, recognizer, lambda: asked.done or asked.stopped)
+                if not asked.done:
+                    raise UserError("the setup was not finished; nothing was started")
+                session, book = begin(asked)
+            assert session is not None
+            game = session
+            view = LiveView(game, large=large, enabled=show)
+            ref = Referee(game, book, log_file, voice, view.note, view.refresh,
+                          recording=recording)
+            with view:
+                ref.handle(game.resume_line() if resume else game.start())
+                ref.drive(stream, recognizer, lambda: game.stopped)
     except AudioFileError as err:
         raise UserError(str(err)) from None
     except (AudioDeviceError, VoiceError) as err:

@@ -35,7 +35,7 @@ from voice_host.referee.runner import Referee, now_ms
 from voice_host.referee.session import Phase, Session, Step
 from voice_host.referee.setup import Setup
 
-BOT_VOICES = ("en-us", "en-us+m3", "en+f3", "en-us+f2", "en+m1")
+BOT_VOICES = ("en-us+f3", "en-us", "en-us+m3", "en+f3", "en+m1")
 """espeak-ng voices of the bots, one per seat."""
 
 MAX_TRIES = 6
@@ -48,7 +48,7 @@ class Speech:
 
     voice: str
     """espeak-ng voice."""
-    rate: int = 160
+    rate: int = 175
     """Words per minute."""
     pitch: int = 50
     """espeak-ng pitch, 0-99."""
@@ -69,19 +69,25 @@ class Stats:
     false_mistakes: int = 0
     """Mistakes announced on a correct announcement."""
     false_accepts: int = 0
-    """Totals accepted that the bot did not say (undone by the bot)."""
+    """Totals (or islands) accepted that the bot did not say (undone by the bot)."""
+    false_penalties: int = 0
+    """Stew pots announced on a total the bot did not say."""
     missed: int = 0
     """Deliberate mistakes accepted as correct."""
     questions: int = 0
-    """Questions the host asked."""
+    """Announcements the host asked about (one or more questions each)."""
+    questions_resolved: int = 0
+    """Questioned announcements that the answers settled on a total."""
     questions_right: int = 0
-    """Questions whose resolution matched what was said."""
+    """Of those, the ones settled on the total that was said."""
     first_try: int = 0
     """Announcements accepted at the first utterance, without a question."""
     announcements: int = 0
     """Correct announcements made (first utterances of a turn that were not planted mistakes)."""
     typed: int = 0
     """Totals typed as the last resort."""
+    phantom_commands: int = 0
+    """Turns taken back by an "undo" nobody said (typed in again)."""
     latencies_ms: list[float] = field(default_factory=list)
     """From the end of a bot's speech to the host's line being ready, for each host line."""
     outcome: Outcome | None = None
@@ -132,7 +138,15 @@ class SimTable:
         """The real ear."""
         self.noise = noise
         """Background added to every utterance (party babble), if any."""
-        self.transcript = transcript
+        self.recent_lines: list[str] = []
+        """The last lines of the transcript (for an error report)."""
+
+        def note(line: str) -> None:
+            self.recent_lines = [*self.recent_lines[-29:], line]
+            if transcript is not None:
+                transcript(line)
+
+        self.transcript: Callable[[str], None] = note
         """Printable lines of what happens."""
         self.sound = sound
         """Receives each bot utterance's audio (for the speakers or the game WAV)."""
@@ -145,11 +159,12 @@ class SimTable:
         )
         self.session = Session(setup, can_answer=True)
         """The referee's session."""
-        self.referee = Referee(self.session, None, log, None, transcript)
+        self.referee = Referee(self.session, None, log, None, note)
         """The referee (journal-less, voice handled by ``host_sound``)."""
         self.host_sound = host_sound
         self.stats = Stats()
         """The score against the truth."""
+        self._history: list[tuple[int, int | None]] = []
         self._mistake_turns = set(self.rng.sample(range(2, 40), mistakes)) if mistakes else set()
         self._mumble_turn = self.rng.randrange(3, 12) if mumble else -1
 
@@ -165,11 +180,13 @@ class SimTable:
         from voice_host.voice import synthesize
 
         sp = self.speech[seat]
+        # Nobody says a word the same way twice: a little jitter in speed and pitch.
+        rate = sp.rate + self.rng.randrange(-15, 16)
+        pitch = min(99, max(0, sp.pitch + self.rng.randrange(-8, 9)))
         if mumbled:
-            speech = synthesize(text, voice=sp.voice, rate=sp.rate + 40, pitch=sp.pitch,
-                                amplitude=35)
+            speech = synthesize(text, voice=sp.voice, rate=rate + 40, pitch=pitch, amplitude=35)
         else:
-            speech = synthesize(text, voice=sp.voice, rate=sp.rate, pitch=sp.pitch)
+            speech = synthesize(text, voice=sp.voice, rate=rate, pitch=pitch)
         pad = np.zeros(int(0.4 * SAMPLE_RATE), dtype=np.int16)
         audio = np.concatenate([pad, speech, pad, pad])
         if mumbled:
@@ -183,9 +200,8 @@ class SimTable:
         from voice_host.audio import Endpointer, samples_to_chunks
 
         self.stats.utterances += 1
-        if self.transcript is not None:
-            how = " (mumbled, in noise)" if mumbled else ""
-            self.transcript(f"{self.players[seat]}{how}: {text}")
+        how = " (mumbled, in noise)" if mumbled else ""
+        self.transcript(f"{self.players[seat]}{how}: {text}")
         audio = self._audio(seat, text, mumbled)
         if self.sound is not None:
             self.sound(audio)
@@ -219,8 +235,7 @@ class SimTable:
     def type(self, text: str) -> Step:
         """The last resort: the total is typed."""
         self.stats.typed += 1
-        if self.transcript is not None:
-            self.transcript(f"(typed) {text}")
+        self.transcript(f"(typed) {text}")
         step = self.session.type(text)
         self.referee.handle(step)
         self._host_out(step)
@@ -264,10 +279,11 @@ class SimTable:
             self._read_island(drawer, island, total)
         self.state = after
         self.stats.turns += 1
+        self._history.append((total, island))
         if not _same_table(self.session.view, after.table):
             raise RuntimeError(
                 f"the referee's table ({self.session.view.describe()}) left the true game "
-                f"({after.table.describe()})"
+                f"({after.table.describe()}); last lines:\n" + "\n".join(self.recent_lines)
             )
 
     def _planted(self, view: TableView, card: int, total: int) -> str:
@@ -302,6 +318,7 @@ class SimTable:
             stats.announcements += 1
         text = said
         for attempt in range(MAX_TRIES):
+            self._carry_on(seat)
             turns = len(session.turns)
             step = self.say(seat, text, mumbled=mumbled and attempt == 0)
             step = self._answer_questions(seat, text, step)
@@ -316,6 +333,8 @@ class SimTable:
                     stats.missed += 1
                 else:
                     stats.false_accepts += 1
+                if session.turns[-1].stew_pot:
+                    stats.false_penalties += 1
                 self._undo(seat)
                 text = good
                 continue
@@ -329,26 +348,47 @@ class SimTable:
         self._type_total(total)
 
     def _answer_questions(self, seat: int, text: str, step: Step) -> Step:
-        """Answer the host's questions truthfully: the reading that was said, or "no"."""
+        """Answer the host's questions truthfully (the reading that was said, yes, or no) until
+        none is open; score how the questioning ended."""
         parsed = self.phrases.parse(text)
-        for _ in range(3):
+        said = parsed.total if parsed is not None else None
+        if self.session.question is None:
+            return step
+        self.stats.questions += 1
+        for _ in range(8):
             q = self.session.question
             if q is None or self.session.phase is not Phase.QUESTION:
-                return step
-            self.stats.questions += 1
-            match = None
-            if parsed is not None and parsed.total is not None:
-                match = next((o for o in q.options if o.total == parsed.total), None)
+                break
+            match = next((o for o in q.options if o.total == said), None)
             if q.confirm is not None:
                 answer = "yes" if match is not None else "no"
             else:
                 answer = "no" if match is None else self.phrases.number_words(match.total)
             step = self.say(seat, answer)
-            if self.session.question is None:
-                resolved = _resolved_total(step)
-                right = resolved is None if match is None else resolved == match.total
-                self.stats.questions_right += int(right)
+        if self.session.question is None:
+            resolved = _resolved_total(step)
+            if resolved is not None:
+                self.stats.questions_resolved += 1
+                self.stats.questions_right += int(resolved == said)
         return step
+
+    def _carry_on(self, seat: int) -> None:
+        """Mend what a misheard command did: a pause is resumed, a stop question answered, turns
+        taken back by a phantom "undo" are typed in again."""
+        if self.session.stop_asked:
+            self.say(seat, "no")
+            self.session.stop_asked = False
+        if self.session.paused:
+            self.say(seat, "resume")
+            if self.session.paused:
+                self.type("resume")
+        while len(self.session.turns) < len(self._history):
+            self.stats.phantom_commands += 1
+            total, island = self._history[len(self.session.turns)]
+            self.session.question = None
+            self.type(str(total))
+            if island is not None:
+                self.type(str(island))
 
     def _undo(self, seat: int) -> None:
         turns = len(self.session.turns)
@@ -359,12 +399,17 @@ class SimTable:
         self.type("undo")
 
     def _type_total(self, total: int) -> None:
+        self._carry_on(self.state.table.to_play)
         self.session.question = None
         self.type(str(total))
 
     def _read_island(self, drawer: int, island: int, total: int) -> None:
         text = self.phrases.number_words(island)
         for _ in range(MAX_TRIES):
+            self._carry_on(drawer)
+            if self.session.view.pending_island is None:
+                self.session.question = None
+                self.type(str(total))  # the play itself was taken back: type it in again
             step = self.say(drawer, text)
             step = self._answer_questions(drawer, text, step)
             if self.session.view.pending_island is None:

@@ -201,6 +201,28 @@ class HostLines:
         """The pause is over."""
         return f"Go on. {self.status(view)}"
 
+    # --- setup by voice ----------------------------------------------------------------------
+    def setup_players(self) -> str:
+        """Asks for the number of players."""
+        return "How many players?"
+
+    def setup_start(self) -> str:
+        """Asks for the start card."""
+        return "What is the start card?"
+
+    def setup_island(self, player: str, nth: int) -> str:
+        """Asks a player for one island card."""
+        which = "first" if nth == 1 else "second"
+        return f"{player}, read out your {which} island card."
+
+    def setup_confirm(self, value: int) -> str:
+        """Says back what was heard and asks for a yes."""
+        return f"{self.cap(self.n(value))}. Is that right?"
+
+    def confirm_stop(self) -> str:
+        """Stopping by voice is confirmed first."""
+        return "Stop the game? Say yes to stop."
+
     def stopped(self) -> str:
         """The game was stopped; it can be resumed later."""
         return "Game stopped. It can be resumed."

@@ -13,10 +13,10 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
-from contextlib import AbstractContextManager, nullcontext
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, Any, Protocol, TextIO
 
 from voice_host.referee.journal import Journal
 from voice_host.referee.session import Session, Step
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from rich.console import RenderableType
 
     from voice_host.audio.gate import SpeakingGate
-    from voice_host.recognition import Hearing, Recognizer, Samples
+    from voice_host.recognition import Expectation, Hearing, Recognizer, Samples
     from voice_host.voice.host import Voice
 
 TRANSCRIPT_LINES = 4
@@ -81,12 +81,31 @@ def recent_plays(session: Session, count: int = 5) -> list[Any]:
     return rows
 
 
+class Judge(Protocol):
+    """What the runner drives: the game's :class:`Session` or the :class:`VoiceSetup`."""
+
+    stopped: bool
+    """Whether "stop" was said."""
+
+    def hear(self, hearing: Hearing) -> Step:
+        """Judge one utterance."""
+        ...
+
+    def type(self, line: str) -> Step:
+        """Judge one typed line."""
+        ...
+
+    def expectation(self) -> Expectation:
+        """What can be said now."""
+        ...
+
+
 @dataclass
 class Referee:
-    """Carries each :class:`Step` of a session out, in the journal-first order."""
+    """Carries each :class:`Step` out, in the journal-first order."""
 
-    session: Session
-    """The game being refereed."""
+    judge: Judge
+    """The game being refereed (or its setup being asked for)."""
     journal: Journal | None = None
     """Where accepted actions go before they are announced."""
     log: TextIO | None = None
@@ -97,6 +116,8 @@ class Referee:
     """Receives a printable line for each utterance heard and each host line."""
     on_change: Callable[[], None] | None = None
     """Called after each step (to refresh a live display)."""
+    recording: bool = False
+    """Whether the input is a recording (questions are logged, not asked)."""
     lines: list[str] = field(default_factory=list)
     """Every host line so far."""
     messages: list[str] = field(default_factory=list)
@@ -120,7 +141,7 @@ class Referee:
                 self.transcript(f"  heard{typed}: {text}  [{record['confidence']}]")
             elif record["event"] == "host":
                 self.transcript(f"HOST: {record['text']}")
-            elif record["event"] == "ask" and not self.session.can_answer:
+            elif record["event"] == "ask" and self.recording:
                 self.transcript(f"  (would ask: {record['question']})")
         if step.message is not None:
             self.messages.append(step.message)
@@ -135,18 +156,32 @@ class Referee:
 
     def hear(self, hearing: Hearing) -> Step:
         """Judge one utterance and carry the step out."""
-        step = self.session.hear(hearing)
+        step = self.judge.hear(hearing)
         self.handle(step)
         return step
 
     def type(self, line: str) -> Step:
         """Judge one typed line and carry the step out."""
-        step = self.session.type(line)
+        step = self.judge.type(line)
         self.handle(step)
         return step
 
+    def drive(
+        self, inputs: Iterator[Samples | str], recognizer: Recognizer, until: Callable[[], bool]
+    ) -> None:
+        """Feed utterances (samples) and typed lines (str) to the judge until ``until()``."""
+        if until():
+            return
+        for item in inputs:
+            if isinstance(item, str):
+                self.type(item)
+            else:
+                self.hear(recognizer.recognize(item, self.judge.expectation()))
+            if until():
+                return
 
-def recording_utterances(path: Path) -> Iterator[Samples]:
+
+def recording_inputs(path: Path) -> Iterator[Samples | str]:
     """The utterances of a recording, cut as the microphone's would be (raises AudioFileError)."""
     from voice_host.audio import Endpointer, read_wav, samples_to_chunks
 
@@ -155,58 +190,47 @@ def recording_utterances(path: Path) -> Iterator[Samples]:
         yield utt.samples
 
 
-def run_recording(referee: Referee, recognizer: Recognizer, path: Path) -> None:
-    """Referee a recorded game: every utterance in order, until it ends or "stop"."""
-    session = referee.session
-    for samples in recording_utterances(path):
-        referee.hear(recognizer.recognize(samples, session.expectation()))
-        if session.stopped:
-            break
-
-
 def _keyboard(lines: queue.Queue[str | None], source: TextIO) -> None:
     for line in source:
         lines.put(line)
     lines.put(None)
 
 
-def run_live(
-    referee: Referee,
-    recognizer: Recognizer,
+@contextmanager
+def live_inputs(
     *,
     device: str | int | None = None,
     gate: SpeakingGate | None = None,
     keyboard: TextIO | None = None,
     ready: Callable[[str], None] | None = None,
-) -> None:
-    """Referee a live table: the microphone and typed lines, until "stop" (or Ctrl-C)."""
+) -> Iterator[Iterator[Samples | str]]:
+    """The microphone's utterances and the typed lines, as they come, in one stream."""
     from voice_host.audio import Endpointer, MicrophoneSource
 
-    session = referee.session
     typed: queue.Queue[str | None] = queue.Queue()
     if keyboard is not None:
         threading.Thread(target=_keyboard, args=(typed, keyboard), daemon=True).start()
     endpointer = Endpointer(gate=gate)
-    with MicrophoneSource(device=device) as source:
-        if ready is not None:
-            where = "the default microphone" if source.device is None else f"device {source.device}"
-            ready(f"listening on {where}; type a total or a command at any time")
-        while not session.stopped:
+
+    def stream(source: MicrophoneSource) -> Iterator[Samples | str]:
+        while True:
             chunk = source.read(timeout=0.05)
             if chunk is not None:
                 for utt in endpointer.process(chunk):
-                    referee.hear(recognizer.recognize(utt.samples, session.expectation()))
-                    if session.stopped:
-                        break
-            while not session.stopped:
+                    yield utt.samples
+            while True:
                 try:
                     line = typed.get_nowait()
                 except queue.Empty:
                     break
-                if line is None:
-                    keyboard = None
-                    break
-                referee.type(line)
+                if line is not None:
+                    yield line
+
+    with MicrophoneSource(device=device) as source:
+        if ready is not None:
+            where = "the default microphone" if source.device is None else f"device {source.device}"
+            ready(f"listening on {where}; type a total or a command at any time")
+        yield stream(source)
 
 
 class LiveView:

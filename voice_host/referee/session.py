@@ -88,6 +88,9 @@ class Policy:
     """An alternative at least this sure, with a different outcome, makes the referee ask."""
     max_asks: int = 4
     """Questions on one announcement before the player is asked to say it again."""
+    answer_confidence: float = 0.6
+    """A "yes" or "no" heard at least this sure answers an open question even when the ear
+    withholds it: the two words are far apart and the reading asked about was already likely."""
 
 
 @dataclass(frozen=True)
@@ -196,6 +199,9 @@ class Session:
         """The last line the host said (for "repeat")."""
         self.actions: list[JSONObject] = []
         """Every journal action so far (what :meth:`restore` replays)."""
+        self.stop_asked = False
+        """Whether the host asked "Stop the game?" and waits for a yes."""
+        self._typed = False
 
     # --- state ---------------------------------------------------------------------------------
     @property
@@ -299,7 +305,11 @@ class Session:
                 f"(+7 24), or a command: {names}"
             )
         hearing = Hearing(text=text, numbers=parsed.numbers, command=parsed.command, confidence=1.0)
-        step = self.hear(hearing)
+        self._typed = True
+        try:
+            step = self.hear(hearing)
+        finally:
+            self._typed = False
         step.records[0]["typed"] = True
         return step
 
@@ -316,10 +326,26 @@ class Session:
         )
         if self.stopped:
             return step
+        if self.stop_asked:
+            self.stop_asked = False
+            if hearing.command == "yes":
+                step.records.append({"event": "command", "name": "yes"})
+                self._stop(step)
+                return step
         if hearing.command is not None:
             self._command(step, hearing.command)
             return step
         parsed = self.phrases.parse(hearing.text) if hearing.text else None
+        if (
+            parsed is not None
+            and parsed.command in ("yes", "no")
+            and self.question is not None
+            and not self.paused
+            and hearing.confidence >= self.policy.answer_confidence
+            and not any(a.command in ("yes", "no") for a in hearing.alternatives)
+        ):
+            self._command(step, parsed.command)
+            return step
         if parsed is not None and parsed.command is not None:
             # A command heard without confidence: acted on only if said again clearly; an open
             # question is asked again.
@@ -636,10 +662,18 @@ class Session:
                 else:
                     self._host(step, self.say.resumed_after_pause(view))
         elif name == "stop":
-            self.stopped = True
-            self.question = None
-            if not view.is_over:
-                self._host(step, self.say.stopped())
+            if self._typed or not self.can_answer or view.is_over:
+                self._stop(step)
+            else:
+                # A table is noisy: stopping the referee by voice is confirmed first.
+                self.stop_asked = True
+                self._host(step, self.say.confirm_stop())
+
+    def _stop(self, step: Step) -> None:
+        self.stopped = True
+        self.question = None
+        if not self.view.is_over:
+            self._host(step, self.say.stopped())
 
     def _undo(self, step: Step) -> None:
         if not self.turns:
