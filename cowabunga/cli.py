@@ -163,7 +163,7 @@ def main(argv: Sequence[str] | None = None) -> None:
 
 def _replay(path: str, rules: Rules) -> None:
     try:
-        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as err:
         _fail("replay", f"{path}: cannot read: {err.strerror if isinstance(err, OSError) else err}")
     try:

@@ -90,11 +90,9 @@ def careful_scores(
                 score -= 3.0 if stew[right] <= mine else 2.0
         if card == 0:
             score -= 1.5
-        danger = 0
-        for v in range(10):
-            h = owner[t + v if new_up else t - v]
-            if h >= 0 and h != nxt:
-                danger += 1
+        # Totals the next player can announce (t .. t±9) that are someone else's island.
+        ahead = owner[t : t + 10] if new_up else owner[t - 9 : t + 1]
+        danger = 10 - ahead.count(-1) - ahead.count(nxt)
         scores[card] = score + 0.4 * danger
     return scores
 
