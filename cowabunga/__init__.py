@@ -61,7 +61,7 @@ from cowabunga.game import (
     observe,
     outcome,
 )
-from cowabunga.replay import parse_script, replay
+from cowabunga.replay import read_script, replay
 from cowabunga.table import (
     Action,
     DrawIsland,
@@ -125,8 +125,8 @@ __all__ = [
     "new_table",
     "observe",
     "outcome",
-    "parse_script",
     "play_card",
+    "read_script",
     "replay",
     "table_turn",
 ]

@@ -69,7 +69,7 @@ def _int_list(value: object, where: str) -> list[int]:
     return value
 
 
-def parse_script(text: str) -> Script:
+def read_script(text: str) -> Script:
     """Parse and check a script's shape and setup (not yet the plays); raises a
     :class:`~cowabunga.errors.CowabungaError` whose message says where the problem is."""
     try:
@@ -123,7 +123,7 @@ def _check_island(value: int, where: str, seen: dict[int, str]) -> None:
 def replay(text: str, rules: Rules | None = None) -> list[JSONObject]:
     """Every output line of a script, in order: the contract's events, then a ``state`` line
     if the plays ran out before the game ended. Raises on any bad script, before output."""
-    script = parse_script(text)
+    script = read_script(text)
     if not script.island_deck:
         raise IslandCountError(
             "island_deck: empty; the game ends when the last island card is drawn, so it "
