@@ -249,3 +249,16 @@ def test_a_game_through_the_virtual_microphone(
     assert game_events(records)[-1] == ("command", "stop")
     played = [r["total"] for r in records if r["event"] == "played"]
     assert played == [11, 20][: len(played)]
+
+
+@pytest.mark.slow
+def test_the_demo_plays_through_the_real_recognizer_into_a_wav(tmp_path: Path) -> None:
+    wav, log = tmp_path / "demo.wav", tmp_path / "demo.jsonl"
+    out = run("demo", "--seed", "3", "--max-turns", "4", "--speak-to", str(wav),
+              "--log", str(log), timeout=300)
+    assert out.returncode == 0, out.stderr
+    assert "HOST: The start card is" in out.stdout and "4 turns" in out.stdout
+    records = read_log(log)
+    check_contract(records)
+    assert sum(r["event"] == "played" for r in records) >= 4
+    assert len(read_wav(wav)) > 16000 * 4

@@ -262,9 +262,9 @@ def test_game_over_when_the_last_island_card_is_drawn() -> None:
     s.view = replace(s.view, island_deck=1)
     step = s.type("twenty-four")
     assert host(step.records) == [
-        "Hendrik has twenty-four. That was the last island card. "
-        "Game over. Stew pots: Emily none, Maria none, Hendrik none. "
-        "Emily, Maria and Hendrik win."
+        "Hendrik has twenty-four. That was the last island card. Game over. "
+        "Stew pots: Emily none, Maria none, Hendrik none.",
+        "Emily, Maria and Hendrik win.",
     ]
     assert events(step.records, "game_over")[0]["reason"] == "island_deck_empty"
 
@@ -368,3 +368,13 @@ def test_setup_by_voice_only_asks_what_the_flags_left_out() -> None:
         v.type(value)
     assert v.done and v.setup().islands == {"A": (10,), "B": (11,), "C": (12,), "D": (13,)}
     assert VoiceSetup(("A", "B"), 3, {}).done
+
+
+def test_long_lines_are_spoken_as_short_ones() -> None:
+    from voice_host.referee.session import split_line
+
+    text = "One two three. " * 20
+    lines = split_line(text.strip())
+    assert len(lines) > 1 and all(len(line) <= 140 for line in lines)
+    assert " ".join(lines) == text.strip()
+    assert split_line("Short.") == ["Short."]

@@ -125,9 +125,7 @@ def referee(
     except EngineError as err:
         raise UserError(str(err)) from None
     gate = SpeakingGate()
-    voice, where = open_voice(
-        speak_to, lang=lang, device=_device_arg(device), gate=gate, mute=mute
-    )
+    voice, where = open_voice(speak_to, lang=lang, gate=gate, mute=mute)
     log_file: TextIO | None = None
     if log is not None:
         try:

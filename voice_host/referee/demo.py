@@ -280,6 +280,7 @@ class SimTable:
         self.state = after
         self.stats.turns += 1
         self._history.append((total, island))
+        self._carry_on(seat)
         if not _same_table(self.session.view, after.table):
             raise RuntimeError(
                 f"the referee's table ({self.session.view.describe()}) left the true game "
@@ -412,14 +413,19 @@ class SimTable:
                 self.type(str(total))  # the play itself was taken back: type it in again
             step = self.say(drawer, text)
             step = self._answer_questions(drawer, text, step)
+            if len(self.session.turns) <= len(self._history):
+                continue  # a phantom "undo" took the play back: mended on the next round
             if self.session.view.pending_island is None:
-                if self.session.turns and self.session.turns[-1].island == island:
+                if self.session.turns[-1].island == island:
                     return
                 # A wrong island was taken: take the turn back and replay it by keyboard.
                 self.stats.false_accepts += 1
                 self.type("undo")
                 self.type(str(total))
+        self._carry_on(drawer)
         self.session.question = None
+        if self.session.view.pending_island is None:
+            self.type(str(total))
         self.type(str(island))
 
 

@@ -260,6 +260,8 @@ class LiveView:
         if self.enabled:
             if line.startswith("HOST: "):
                 self.said.append(line[len("HOST: ") :])
+            elif not line.startswith("  heard"):
+                self.said.append(line.strip())
         else:
             print(line, flush=True)
 

@@ -682,7 +682,8 @@ class Session:
         self.view = turn.before
 
     def _host(self, step: Step, text: str, *, remember: bool = True) -> None:
-        step.records.append({"event": "host", "text": text})
+        for line in split_line(text):
+            step.records.append({"event": "host", "text": line})
         if remember:
             self.last_line = text
 
@@ -690,3 +691,21 @@ class Session:
 def _by_confidence(top: Reading, rivals: list[Reading]) -> tuple[Reading, ...]:
     """The options of a question, the likeliest first (the top reading wins ties)."""
     return tuple(sorted((top, *rivals), key=lambda r: -r.confidence))
+
+
+MAX_LINE = 140
+"""The longest line the host speaks in one go (the voice cuts longer ones)."""
+
+
+def split_line(text: str, limit: int = MAX_LINE) -> list[str]:
+    """``text`` as lines of whole sentences, each at most ``limit`` characters where it can be."""
+    sentences = [p + ("" if p.endswith((".", "?", "!")) else ".") for p in text.split(". ") if p]
+    if len(text) <= limit or len(sentences) < 2:
+        return [text]
+    lines: list[str] = []
+    for sentence in sentences:
+        if lines and len(lines[-1]) + 1 + len(sentence) <= limit:
+            lines[-1] += " " + sentence
+        else:
+            lines.append(sentence)
+    return lines

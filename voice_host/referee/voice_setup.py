@@ -16,7 +16,6 @@ from voice_host.referee.lines import HostLines, host_lines
 from voice_host.referee.session import Step
 from voice_host.referee.setup import Setup
 
-
 ANSWER_CONFIDENCE = 0.6
 """A yes or no heard at least this sure answers "Is that right?" (see the session's policy)."""
 
