@@ -11,9 +11,11 @@ The levers measured on this model (see the team's notes on PocketSphinx 5.1.1):
   commands; restricted per call by the :class:`~voice_host.recognition.Expectation`. Searches are
   compiled once per expectation and kept.
 * **Confidence.** A path that stopped partway through the grammar is rejected
-  (``get_fsg().accept``). The confidence is the smallest word posterior from ``seg()``, halved
-  when a second pass over the grammar *without* the top total finds a reading that fits the audio
-  better (that reading is also the alternative offered: 13/30, 14/40...). Below
+  (``get_fsg().accept``). The confidence is the smallest word posterior from ``seg()``, cut when
+  loud speech lies outside the recognized words (table talk squeezed into a short number) or a
+  word is implausibly short, and halved when a second pass over the grammar *without* the top
+  total finds a reading that fits the audio better (that reading is also the alternative
+  offered: 13/30, 14/40...). Below
   ``min_confidence`` the hearing keeps its text and alternatives but carries no numbers and no
   command. A free phone loop as a further score was measured and dropped: it tripled the time for
   little separation.
@@ -71,6 +73,11 @@ class Reading:
     """Log path score per frame (natural log; nearer 0 is better)."""
     margin: float
     """Per-frame log score of this path minus that of the best path without its total."""
+    uncovered: float
+    """Share of the loud frames (10 dB over the floor) that no word of the path covers: speech
+    the grammar could not explain, as in table talk that came out as a short number."""
+    frames_per_phone: float
+    """Shortest word's frames per phone: a word squeezed under 5 is rarely what was said."""
     runner_up: str
     """The best reading without the top total ("" when there is none)."""
     runner_up_posterior: float
@@ -122,6 +129,7 @@ class PocketSphinxRecognizer:
         for word, phones in EXTRA_PRONUNCIATIONS.items():
             if word in self.table.vocabulary() and self._decoder.lookup_word(word) is None:
                 self._decoder.add_word(word, phones, False)
+        self._spans: list[tuple[int, int, int]] = []
         self._searches: OrderedDict[tuple[object, ...], str] = OrderedDict()
         self._logbase = math.log(float(self._decoder.config["logbase"]))
 
@@ -156,8 +164,9 @@ class PocketSphinxRecognizer:
         expect = expect or Expectation()
         totals = self._totals(expect)
         text, complete, min_post, score, frames = self._decode(audio, self._search(expect, totals))
+        spans = list(self._spans)
         if not text:
-            return Reading("", False, 0.0, 0.0, 0.0, "", 0.0, frames)
+            return Reading("", False, 0.0, 0.0, 0.0, 1.0, 0.0, "", 0.0, frames)
         parsed = self.table.parse(text)
         runner_up, runner_post, runner_score = "", 0.0, -math.inf
         if parsed is not None and parsed.total is not None and len(totals) > 1:
@@ -180,6 +189,8 @@ class PocketSphinxRecognizer:
             min_posterior=min_post,
             path_score=score,
             margin=margin,
+            uncovered=uncovered(audio, spans),
+            frames_per_phone=min(((b - a + 1) / p for a, b, p in spans), default=0.0),
             runner_up=runner_up,
             runner_up_posterior=runner_post,
             frames=frames,
@@ -210,7 +221,10 @@ class PocketSphinxRecognizer:
         return name
 
     def _decode(self, audio: bytes, search: str) -> tuple[str, bool, float, float, int]:
-        """(text, complete, smallest word posterior, log score per frame, frames) of one pass."""
+        """(text, complete, smallest word posterior, log score per frame, frames) of one pass.
+
+        The spoken words' (first frame, last frame, phones) are left in ``self._spans``.
+        """
         decoder = self._decoder
         decoder.activate_search(search)
         decoder.start_utt()
@@ -222,21 +236,53 @@ class PocketSphinxRecognizer:
             return "", False, 0.0, 0.0, frames
         score = math.log(max(hyp.score, 1e-300)) / frames
         complete = bool(decoder.get_fsg().accept(hyp.hypstr))
-        posteriors = [
-            float(seg.prob)
-            for seg in decoder.seg() or ()
-            if not (seg.word.startswith("<") or seg.word.startswith("["))
-        ]
+        posteriors: list[float] = []
+        self._spans = []
+        for seg in decoder.seg() or ():
+            if seg.word.startswith(("<", "[", "+")):
+                continue
+            posteriors.append(float(seg.prob))
+            phones = len((decoder.lookup_word(seg.word) or "x").split())
+            self._spans.append((int(seg.start_frame), int(seg.end_frame), phones))
         return hyp.hypstr, complete, min(posteriors, default=1.0), score, frames
 
 
 def confidence_of(reading: Reading) -> float:
-    """Probability-like confidence in [0, 1]: the smallest word posterior of a complete path,
-    halved when the best reading without the top total scored better on the audio."""
+    """Probability-like confidence in [0, 1] from a reading's measurements.
+
+    The smallest word posterior of a complete path, scaled down when loud speech lies outside
+    the words (over 10% uncovered, to nothing at 30%) or a word is squeezed (under 6 frames per
+    phone, to nothing at 4), and halved when the best reading without the top total fits the
+    audio better.
+    """
     if not reading.complete:
         return 0.0
     confidence = min(1.0, max(0.0, reading.min_posterior))
+    confidence *= _ramp(reading.uncovered, 0.30, 0.10)
+    confidence *= _ramp(reading.frames_per_phone, 4.0, 6.0)
     return confidence if reading.margin >= 0.0 else confidence / 2.0
+
+
+def _ramp(x: float, zero_at: float, one_at: float) -> float:
+    """0 at ``zero_at``, 1 at ``one_at``, linear between and clipped."""
+    return min(1.0, max(0.0, (x - zero_at) / (one_at - zero_at)))
+
+
+def uncovered(audio: bytes, spans: list[tuple[int, int, int]]) -> float:
+    """Share of loud 10 ms frames (10 dB over the quietest tenth, within 30 dB of the loudest)
+    that lie outside every word span."""
+    x = np.frombuffer(audio, dtype="<i2").astype(np.float64)
+    n = len(x) // 160
+    if n == 0:
+        return 1.0
+    frames = x[: n * 160].reshape(n, 160)
+    level = np.log10(np.mean(frames**2, axis=1) + 1.0)
+    loud = level > max(float(level.max()) - 3.0, float(np.percentile(level, 10)) + 1.0)
+    inside = np.zeros(n, dtype=bool)
+    for first, last, _ in spans:
+        inside[max(0, first) : min(n, last + 1)] = True
+    total = int(loud.sum())
+    return float(np.sum(loud & ~inside)) / total if total else 1.0
 
 
 def prepare(samples: Samples) -> bytes:
@@ -313,4 +359,5 @@ __all__ = [
     "confidence_of",
     "jsgf",
     "prepare",
+    "uncovered",
 ]

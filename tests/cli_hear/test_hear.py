@@ -1,0 +1,110 @@
+"""``voice-host hear``: the exact JSON-line contract, bad files, engine load errors."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from voice_host.cli import main
+from voice_host.cli.speech_cmds import hearing_record
+from voice_host.recognition import Hearing
+
+FSDD = Path(__file__).resolve().parents[2].parent / "shared" / "corpus" / "fsdd-dev"
+KEYS = ["file", "text", "numbers", "command", "confidence", "ms"]
+
+needs_espeak = pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="needs espeak-ng")
+
+
+def run(
+    args: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> tuple[object, str, str]:
+    """Run ``voice-host ARGS`` in-process: (exit status, stdout, stderr)."""
+    monkeypatch.setattr(sys, "argv", ["voice-host", *args])
+    with pytest.raises(SystemExit) as exit_info:
+        main()
+        raise SystemExit(0)
+    out, err = capsys.readouterr()
+    return exit_info.value.code or 0, out, err
+
+
+def speak(text: str, path: Path, voice: str = "en-us") -> Path:
+    subprocess.run(["espeak-ng", "-v", voice, "-w", str(path), text], check=True)
+    return path
+
+
+def test_record_shape() -> None:
+    record = hearing_record(Hearing("twenty four", (24,), None, 0.93456), 12.6, "a.wav")
+    assert list(record) == KEYS
+    assert record == {
+        "file": "a.wav",
+        "text": "twenty four",
+        "numbers": [24],
+        "command": None,
+        "confidence": 0.935,
+        "ms": 13,
+    }
+    assert list(hearing_record(Hearing(""), 1.0)) == KEYS[1:]
+
+
+@needs_espeak
+def test_files_and_errors(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    good = speak("twenty-four", tmp_path / "24.wav")
+    chatter = speak("pass the crisps please", tmp_path / "crisps.wav", "en-gb")
+    junk = tmp_path / "junk.wav"
+    junk.write_text("not audio")
+    digit = FSDD / "5_jackson_0.wav"
+    files = [good, junk, tmp_path / "missing.wav", chatter, digit]
+    code, out, err = run(["hear", *map(str, files)], monkeypatch, capsys)
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert code == 2 and err == ""
+    assert [line["file"] for line in lines] == [str(f) for f in files]
+    assert list(lines[0]) == KEYS and lines[0]["numbers"] == [24]
+    assert isinstance(lines[0]["ms"], int) and 0 <= lines[0]["confidence"] <= 1
+    assert set(lines[1]) == {"file", "error"} and "not readable as audio" in lines[1]["error"]
+    assert set(lines[2]) == {"file", "error"} and "no such file" in lines[2]["error"]
+    assert lines[3]["numbers"] == [] and lines[3]["command"] is None
+    assert lines[4]["numbers"] in ([5], [])  # never a wrong number
+
+
+@needs_espeak
+def test_all_good_exits_zero(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    cmd = speak("whose turn is it", tmp_path / "turn.wav", "en-us")
+    code, out, _ = run(
+        ["hear", "--engine", "pocketsphinx", "--lang", "en", str(cmd)], monkeypatch, capsys
+    )
+    (line,) = [json.loads(x) for x in out.splitlines()]
+    assert code == 0
+    assert line["numbers"] == [] and line["command"] in ("whose_turn", None)
+
+
+def test_language_without_model(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run(["hear", "--lang", "de", "x.wav"], monkeypatch, capsys)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and "Traceback" not in err and "works for: en" in err
+
+
+def test_missing_vosk_model(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["hear", "--engine", "vosk", "--model", str(tmp_path / "none"), "x.wav"]
+    code, out, err = run(args, monkeypatch, capsys)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and "voice-host models download en" in err
+
+
+def test_unknown_engine(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _, err = run(["hear", "--engine", "whisper", "x.wav"], monkeypatch, capsys)
+    assert code == 2 and "pocketsphinx, vosk, ear" in err
