@@ -164,3 +164,13 @@ def test_alternatives_offer_the_confusable_partner(
     alt = hearing.alternatives[0]
     assert alt.numbers and alt.numbers != hearing.numbers
     assert 0.0 <= alt.confidence <= 1.0
+
+
+def test_nothing_allowed_hears_nothing(rec: PocketSphinxRecognizer) -> None:
+    quiet: Samples = np.zeros(8000, dtype=np.int16)
+    for expect in (
+        Expectation(numbers=frozenset(), commands=False),
+        Expectation(numbers=frozenset(), commands=True),
+        Expectation(numbers=frozenset({5}), card_first=False, commands=False),
+    ):
+        assert rec.recognize(quiet, expect).is_empty

@@ -163,11 +163,13 @@ class PocketSphinxRecognizer:
         audio = prepare(samples)
         expect = expect or Expectation()
         totals = self._totals(expect)
+        if not totals and not expect.commands:
+            return Reading("", False, 0.0, 0.0, 0.0, 1.0, 0.0, "", 0.0, 0)
         text, complete, min_post, score, frames = self._decode(audio, self._search(expect, totals))
         spans = list(self._spans)
         if not text:
             return Reading("", False, 0.0, 0.0, 0.0, 1.0, 0.0, "", 0.0, frames)
-        parsed = self.table.parse(text)
+        parsed = self.table.parse(text) if complete else None
         runner_up, runner_post, runner_score = "", 0.0, -math.inf
         if parsed is not None and parsed.total is not None and len(totals) > 1:
             others = tuple(n for n in totals if n != parsed.total)
