@@ -378,3 +378,28 @@ def test_long_lines_are_spoken_as_short_ones() -> None:
     assert len(lines) > 1 and all(len(line) <= 140 for line in lines)
     assert " ".join(lines) == text.strip()
     assert split_line("Short.") == ["Short."]
+
+
+def test_table_talk_is_ignored_even_with_a_number_among_the_alternatives() -> None:
+    s = session()
+    step = s.hear(heard("pass the crisps", 0.2, ("eleven", 0.3)))
+    assert [r["event"] for r in step.records] == ["heard"]
+
+
+def test_an_answer_without_the_card_is_judged_as_said() -> None:
+    s = session(typed=("eleven", "twenty", "twenty-nine"))
+    s.hear(heard("eight, thirty-four", 0.3, ("thirty-two", 0.35)))
+    assert s.phase is Phase.QUESTION
+    step = s.hear(heard("thirty-four", 0.95))  # 29 + 5: right, whatever card was misheard
+    assert events(step.records, "played")[0]["card"] == 5
+
+
+def test_a_card_the_ear_may_have_added_is_asked_about_without_it() -> None:
+    s = session(typed=("eleven",))
+    step = s.hear(heard("two, twenty", 0.2))
+    assert host(step.records) == ["Two, twenty?"]
+    assert host(s.hear(heard("no")).records) == ["Twenty?"]
+    step = s.hear(heard("yes"))
+    assert events(step.records, "played") == [
+        {"event": "played", "player": "Maria", "card": 9, "total": 20}
+    ]

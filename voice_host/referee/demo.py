@@ -353,6 +353,7 @@ class SimTable:
         none is open; score how the questioning ended."""
         parsed = self.phrases.parse(text)
         said = parsed.total if parsed is not None else None
+        key = (parsed.card, parsed.total) if parsed is not None else None
         if self.session.question is None:
             return step
         self.stats.questions += 1
@@ -360,11 +361,11 @@ class SimTable:
             q = self.session.question
             if q is None or self.session.phase is not Phase.QUESTION:
                 break
-            match = next((o for o in q.options if o.total == said), None)
             if q.confirm is not None:
-                answer = "yes" if match is not None else "no"
+                answer = "yes" if q.confirm.key() == key else "no"
             else:
-                answer = "no" if match is None else self.phrases.number_words(match.total)
+                # "Thirteen or thirty?": say again what was said.
+                answer = text
             step = self.say(seat, answer)
         if self.session.question is None:
             resolved = _resolved_total(step)

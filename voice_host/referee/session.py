@@ -326,25 +326,28 @@ class Session:
         )
         if self.stopped:
             return step
+        parsed = self.phrases.parse(hearing.text) if hearing.text else None
+        answer = None
+        if (
+            parsed is not None
+            and parsed.command in ("yes", "no")
+            and (self.question is not None or self.stop_asked)
+            and not self.paused
+            and hearing.confidence >= self.policy.answer_confidence
+            and not any(a.command in ("yes", "no") for a in hearing.alternatives)
+        ):
+            answer = parsed.command
         if self.stop_asked:
             self.stop_asked = False
-            if hearing.command == "yes":
+            if (hearing.command or answer) == "yes":
                 step.records.append({"event": "command", "name": "yes"})
                 self._stop(step)
                 return step
         if hearing.command is not None:
             self._command(step, hearing.command)
             return step
-        parsed = self.phrases.parse(hearing.text) if hearing.text else None
-        if (
-            parsed is not None
-            and parsed.command in ("yes", "no")
-            and self.question is not None
-            and not self.paused
-            and hearing.confidence >= self.policy.answer_confidence
-            and not any(a.command in ("yes", "no") for a in hearing.alternatives)
-        ):
-            self._command(step, parsed.command)
+        if answer is not None:
+            self._command(step, answer)
             return step
         if parsed is not None and parsed.command is not None:
             # A command heard without confidence: acted on only if said again clearly; an open
@@ -376,6 +379,8 @@ class Session:
         elif len(hearing.numbers) in (1, 2):
             card = hearing.numbers[0] if len(hearing.numbers) == 2 else None
             out.append(Reading(hearing.numbers[-1], card, None, hearing.confidence))
+        else:
+            return out  # the best reading is no number: table talk, not an announcement
         for alt in hearing.alternatives:
             parsed = self.phrases.parse(alt.text) if alt.text else None
             if parsed is not None and parsed.total is not None:
@@ -403,10 +408,17 @@ class Session:
             self._verdict(step, verdict)
             return
         options = _by_confidence(top, rivals[:2])
+        candidates = list(readings[1:])
+        if top.card is not None:
+            # A short card word is easily heard where none was said: the total alone is a
+            # candidate too, asked about after the readings the ear offered.
+            candidates.append(Reading(top.total, None, None, top.confidence / 2))
         later = tuple(
             r
-            for r in readings[1:]
-            if r not in options and not same_outcome(judge(self.view, r), verdict)
+            for r in candidates
+            if r not in options
+            and all(r.key() != o.key() for o in options)
+            and not same_outcome(judge(self.view, r), verdict)
         )
         self._ask(step, Phase.TURN, options, later)
 
@@ -547,9 +559,7 @@ class Session:
         q = self.question
         assert q is not None
         top = readings[0]
-        matches = [
-            o for o in q.options if o.total == top.total and (top.card in (None, o.card))
-        ]
+        matches = [o for o in q.options if o.key() == top.key()]
         if confident and len(matches) == 1:
             self._resolve(step, q.kind, matches[0])
             return
