@@ -403,3 +403,13 @@ def test_a_card_the_ear_may_have_added_is_asked_about_without_it() -> None:
     assert events(step.records, "played") == [
         {"event": "played", "player": "Maria", "card": 9, "total": 20}
     ]
+
+
+def test_the_same_total_said_again_after_a_card_mistake_is_asked_about() -> None:
+    s = session(typed=("eleven", "twenty"))
+    step = s.hear(heard("plus nine, twenty-six"))  # Hendrik said "plus six", heard "nine"
+    assert host(step.records) == ["Twenty plus nine is twenty-nine, not twenty-six."]
+    step = s.hear(heard("plus nine, twenty-six"))
+    assert host(step.records) == ["Nine, twenty-six?"] and not events(step.records, "mistake")
+    assert host(s.hear(heard("no")).records) == ["Twenty-six?"]
+    assert events(s.hear(heard("yes")).records, "played")[0]["card"] == 6

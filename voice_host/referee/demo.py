@@ -361,11 +361,9 @@ class SimTable:
             q = self.session.question
             if q is None or self.session.phase is not Phase.QUESTION:
                 break
-            if q.confirm is not None:
-                answer = "yes" if q.confirm.key() == key else "no"
-            else:
-                # "Thirteen or thirty?": say again what was said.
-                answer = text
+            # "Thirteen?": yes or no. "Thirteen or thirty?": say again what was said.
+            confirm = "yes" if q.confirm is not None and q.confirm.key() == key else "no"
+            answer = confirm if q.confirm is not None else text
             step = self.say(seat, answer)
         if self.session.question is None:
             resolved = _resolved_total(step)

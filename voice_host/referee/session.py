@@ -202,6 +202,7 @@ class Session:
         self.stop_asked = False
         """Whether the host asked "Stop the game?" and waits for a yes."""
         self._typed = False
+        self._last_mistake: tuple[str, int] | None = None
 
     # --- state ---------------------------------------------------------------------------------
     @property
@@ -404,9 +405,17 @@ class Session:
             if r.confidence >= self.policy.rival_confidence
             and not same_outcome(judge(self.view, r), verdict)
         ]
-        if confident and not rivals:
+        repeated = (
+            isinstance(verdict, Mistake)
+            and top.card is not None
+            and self._last_mistake == (self.view.current_player, top.total)
+            and isinstance(judge(self.view, Reading(top.total)), Accept)
+        )
+        if confident and not rivals and not repeated:
             self._verdict(step, verdict)
             return
+        # Unsure, or the same total said again after its card was called wrong: the player may
+        # be right and the card word misheard, so ask rather than repeat the verdict.
         options = _by_confidence(top, rivals[:2])
         candidates = list(readings[1:])
         if top.card is not None:
@@ -430,6 +439,7 @@ class Session:
 
     def _mistake(self, step: Step, m: Mistake) -> None:
         view = self.view
+        self._last_mistake = (view.current_player, m.said)
         step.records.append(
             {
                 "event": "mistake",
@@ -450,6 +460,7 @@ class Session:
         self._host(step, line)
 
     def _play(self, step: Step, card: int) -> None:
+        self._last_mistake = None
         before = self.view
         player = before.current_player
         after, events = play_card(before, card)
