@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import json
 import queue
-import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
-from contextlib import AbstractContextManager, contextmanager, nullcontext
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, TextIO
@@ -287,16 +286,6 @@ class LiveView:
             Console().print(self.renderable())
 
 
-def maybe(cm: AbstractContextManager[Any] | None) -> AbstractContextManager[Any]:
-    """``cm`` or a context manager that does nothing."""
-    return cm if cm is not None else nullcontext()
-
-
 def now_ms() -> float:
     """A monotonic clock in milliseconds (for latency figures)."""
     return time.perf_counter() * 1000.0
-
-
-def stdin_if_interactive() -> TextIO | None:
-    """Standard input when a person can type into it."""
-    return sys.stdin if sys.stdin is not None and sys.stdin.isatty() else None
