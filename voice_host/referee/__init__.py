@@ -1,8 +1,10 @@
 """The hands-free referee: a session that judges announced totals on the table view.
 
-``Session`` is pure (hearings in; log records, host lines and state out); ``runner`` connects it
-to a microphone or a recording, the host's voice, the journal and the display; ``demo`` plays a
-whole game with bots speaking through the real recognizer.
+``Session`` is pure (hearings in; log records, host lines and state out), and so is
+``VoiceSetup`` (asking for players, start card and islands); ``verdict`` judges one reading;
+``lines`` holds every host line; ``journal`` makes accepted actions durable; ``runner`` connects a
+session to a microphone or a recording, the host's voice, the journal, the log and the display;
+``demo`` plays a whole game with bots speaking through the real recognizer.
 """
 
 from voice_host.referee.errors import JournalError, RefereeError, SetupFlagError
@@ -10,6 +12,7 @@ from voice_host.referee.lines import HostLines, host_lines
 from voice_host.referee.session import Phase, Policy, Question, Session, Step, Turn
 from voice_host.referee.setup import Setup, parse_islands, parse_players, parse_start
 from voice_host.referee.verdict import Accept, Mistake, Reading, Reason, Verdict, judge
+from voice_host.referee.voice_setup import VoiceSetup
 
 __all__ = [
     "Accept",
@@ -28,6 +31,7 @@ __all__ = [
     "Step",
     "Turn",
     "Verdict",
+    "VoiceSetup",
     "host_lines",
     "judge",
     "parse_islands",
