@@ -6,7 +6,7 @@ setup:
 	@bash scripts/setup.sh
 
 demo: setup
-	.venv/bin/cowabunga play
+	.venv/bin/voice-host demo
 
 test: setup lint types unit
 
