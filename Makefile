@@ -20,4 +20,7 @@ unit:
 	bash scripts/run-tests.sh
 
 bench: setup
-	.venv/bin/python bench/run_all.py
+	.venv/bin/python bench/engine_speed.py
+	.venv/bin/python bench/hint.py
+	.venv/bin/python bench/recognition.py
+	.venv/bin/python bench/referee.py
