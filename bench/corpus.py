@@ -88,11 +88,13 @@ class Corpus:
     """One clip per case."""
 
     def save(self, path: Path) -> None:
-        """Write audio and cases beside each other."""
+        """Write audio and cases beside each other (plus a raw PCM copy, see :func:`clips`)."""
         path.parent.mkdir(parents=True, exist_ok=True)
         lengths = np.array([len(a) for a in self.audio], dtype=np.int64)
-        np.savez(path, audio=np.concatenate(self.audio), lengths=lengths,
+        flat = np.concatenate(self.audio)
+        np.savez(path, audio=flat, lengths=lengths,
                  cases=np.array(json.dumps([asdict(c) for c in self.cases])))
+        flat.astype("<i2").tofile(path.with_suffix(".pcm"))
 
     @classmethod
     def load(cls, path: Path) -> Corpus:
@@ -193,3 +195,21 @@ def build(seed: int = 1234, quick: bool = False) -> Corpus:
     corpus = Corpus(cases, audio)
     corpus.save(path)
     return corpus
+
+
+def clips(path: Path) -> list[tuple[int, int]]:
+    """(offset, length) of every clip in the raw PCM beside ``path``.
+
+    Engines read clips one at a time from that file, so the corpus itself never adds to an
+    engine's measured peak memory.
+    """
+    with np.load(path) as z:
+        lengths = z["lengths"]
+    offsets = np.concatenate([[0], np.cumsum(lengths)[:-1]])
+    return [(int(o), int(n)) for o, n in zip(offsets, lengths, strict=True)]
+
+
+def read_clip(path: Path, offset: int, length: int) -> npt.NDArray[np.int16]:
+    """One clip from the raw PCM beside ``path``."""
+    return np.fromfile(path.with_suffix(".pcm"), dtype="<i2", count=length,
+                       offset=2 * offset).astype(np.int16)

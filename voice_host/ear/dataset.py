@@ -24,6 +24,7 @@ from voice_host.ear.vocab import (
     CARD_SIGNS,
     CARD_VALUES,
     CHATTER_EN,
+    INTENTS,
     MAX_TOTAL,
     PARTIALS_EN,
     REJECT,
@@ -287,7 +288,7 @@ def save(data: Embedded, path: Path) -> None:
     flat = np.concatenate(data.seqs) if data.seqs else np.zeros((0, 96), np.float16)
     tmp = path.with_suffix(".tmp.npz")
     np.savez(tmp, flat=flat, lengths=lengths, labels=data.labels,
-             voices=np.array(data.voices), texts=np.array(data.texts))
+             voices=np.array(data.voices), texts=np.array(data.texts), intents=np.array(INTENTS))
     tmp.replace(path)
 
 
@@ -298,7 +299,13 @@ def load(path: Path) -> Embedded:
         bounds = np.concatenate([[0], np.cumsum(lengths)])
         flat = z["flat"]
         seqs = [flat[bounds[i] : bounds[i + 1]] for i in range(len(lengths))]
-        return Embedded(seqs, z["labels"], [str(v) for v in z["voices"]],
+        labels = np.array(z["labels"])
+        stored = [str(n) for n in z["intents"]]
+        # Intent indices follow the vocabulary the data was made with; map them by name.
+        remap = np.array([INTENTS.index(n) if n in INTENTS else INTENTS.index("reject")
+                          for n in stored], dtype=np.int64)
+        labels[:, 0] = remap[labels[:, 0]]
+        return Embedded(seqs, labels, [str(v) for v in z["voices"]],
                         [str(t) for t in z["texts"]])
 
 

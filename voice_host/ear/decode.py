@@ -18,7 +18,6 @@ from voice_host.ear.vocab import CARDS, HEADS, INTENTS, UNITS, join_total
 from voice_host.recognition import Expectation
 
 Probs = npt.NDArray[np.float32]
-REJECT = INTENTS.index("reject")
 
 _JOIN = np.full((len(HEADS), len(UNITS)), -1, dtype=np.int64)
 for _h, _hv in enumerate(HEADS):
@@ -41,13 +40,18 @@ class Reading:
     """The card class (``plus7``...), for a number."""
     command: str | None = None
     """The command name, for a command."""
-    index: tuple[int, int, int, int] = (REJECT, -1, -1, -1)
+    index: tuple[int, int, int, int] = (-1, -1, -1, -1)
     """The reading as head class indices (intent, head, unit, card)."""
 
 
-def readings(probs: Sequence[Probs], expect: Expectation | None = None,
-             top: int = 6) -> list[Reading]:
-    """The best readings of one utterance, most probable first (reject included)."""
+def readings(probs: Sequence[Probs], expect: Expectation | None = None, top: int = 6,
+             intents: Sequence[str] = INTENTS) -> list[Reading]:
+    """The best readings of one utterance, most probable first (reject included).
+
+    ``intents`` names the intent head's classes (``number``, the commands, ``reject`` last), as
+    the head was trained with them.
+    """
+    reject = len(intents) - 1
     intent, head, unit, card = (np.asarray(p, dtype=np.float64).ravel() for p in probs)
     intent = intent.copy()
     card = card.copy()
@@ -62,7 +66,7 @@ def readings(probs: Sequence[Probs], expect: Expectation | None = None,
         if not expect.card_first:
             card[1:] = 0.0
         if not expect.commands:
-            intent[1:REJECT] = 0.0
+            intent[1:reject] = 0.0
         intent /= intent.sum() or 1.0
     joint /= joint.sum() or 1.0
     card /= card.sum() or 1.0
@@ -82,11 +86,11 @@ def readings(probs: Sequence[Probs], expect: Expectation | None = None,
         out.append(Reading("number", float(intent[0] * (r.probability / max(
             intent[0] * card[best_card], 1e-12)) * card[second]), r.total, CARDS[second],
             index=(0, r.index[1], r.index[2], second)))
-    for i in range(1, REJECT):
+    for i in range(1, reject):
         if intent[i] > 0:
-            out.append(Reading("command", float(intent[i]), command=INTENTS[i],
+            out.append(Reading("command", float(intent[i]), command=intents[i],
                                index=(i, -1, -1, -1)))
-    out.append(Reading("reject", float(intent[REJECT])))
+    out.append(Reading("reject", float(intent[reject]), index=(reject, -1, -1, -1)))
     out.sort(key=lambda r: -r.probability)
     return out
 

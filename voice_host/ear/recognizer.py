@@ -8,7 +8,7 @@ from pathlib import Path
 from voice_host.ear.decode import Reading, readings
 from voice_host.ear.features import FrontEnd
 from voice_host.ear.head import Head, pool
-from voice_host.ear.vocab import Words, card_phrase, words
+from voice_host.ear.vocab import INTENTS, Words, card_phrase, words
 from voice_host.recognition import Alternative, Expectation, Hearing, Samples
 from voice_host.recognizers import EngineError
 
@@ -52,6 +52,11 @@ class EarRecognizer:
             )
         self.head = Head.load(path)
         self.threshold = float(self.head.meta.get("threshold", 0.5))  # type: ignore[arg-type]
+        names = self.head.meta.get("intents", INTENTS)
+        self.intents: tuple[str, ...] = tuple(str(n) for n in names)  # type: ignore[attr-defined]
+        if len(self.intents) != self.head.outs[0][0].shape[1]:
+            raise EngineError(f"ear head {path} does not match its intent list; retrain it with: "
+                              f"voice-host ear train --lang {lang}")
         self.front = FrontEnd(threads=threads)
 
     @cached_property
@@ -73,7 +78,7 @@ class EarRecognizer:
     def recognize(self, samples: Samples, expect: Expectation | None = None) -> Hearing:
         """Recognize one utterance; no number or command unless confident enough."""
         probs = [p[0] for p in self.head.probs(pool(self.front.embed(samples))[None, :])]
-        ranked = readings(probs, expect)
+        ranked = readings(probs, expect, intents=self.intents)
         best = ranked[0]
         others = tuple(self._alternative(r) for r in ranked[1:]
                        if r.kind != "reject" and r.probability >= ALTERNATIVE_FLOOR)[:4]
