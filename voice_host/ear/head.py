@@ -3,8 +3,8 @@
 Pooling keeps word order: the mean and max of the whole sequence, plus the sequence resampled
 (linear interpolation) to :data:`POINTS` evenly spaced points, so the order of "seven" and
 "twenty-four" is kept. A shared trunk of two ReLU layers feeds four softmax heads (intent, head
-word, unit, card). Each head has a temperature,
-fitted on held-out voices, so its probabilities are calibrated.
+word, unit, card). Each head has a temperature, fitted on held-out voices, so its probabilities
+are calibrated.
 """
 
 from __future__ import annotations
@@ -117,7 +117,7 @@ class Head:
 
 def train_mlp(x: Floats, y: npt.NDArray[np.int64], *, hidden: Sequence[int] = (512, 512),
               epochs: int = 20, batch: int = 128, lr: float = 2e-3, weight_decay: float = 1e-3,
-              dropout: float = 0.5, seed: int = 0,
+              dropout: float = 0.5, noise: float = 0.1, seed: int = 0,
               progress: Callable[[int, float], None] | None = None) -> Head:
     """Train the multi-head MLP with Adam; ``y`` is ``(N, 4)``, -1 where a head is unused."""
     rng = np.random.default_rng(seed)
@@ -144,7 +144,7 @@ def train_mlp(x: Floats, y: npt.NDArray[np.int64], *, hidden: Sequence[int] = (5
         for start in range(0, n, batch):
             idx = order[start : start + batch]
             xb, yb = xs[idx], y[idx]
-            xb = xb + rng.standard_normal(xb.shape).astype(np.float32) * 0.1
+            xb = xb + rng.standard_normal(xb.shape).astype(np.float32) * noise
             acts = [xb]
             masks = []
             h = xb
