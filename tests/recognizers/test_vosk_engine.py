@@ -119,6 +119,29 @@ def test_grammar_contents() -> None:
     assert len(grammar) == len(set(grammar))
 
 
+def test_grammar_has_the_play_prefix_with_cards() -> None:
+    rec = scripted([])
+    grammar = rec.grammar()
+    assert "play seven twenty four" in grammar and "i play seven twenty four" in grammar
+    assert "play minus five eleven" in grammar and "i play plus nine forty five" in grammar
+    assert "play twenty four" not in grammar  # "play" goes before a card, not a bare total
+    assert len(grammar) == len(set(grammar))
+    bare = rec.grammar(Expectation(numbers=frozenset({24}), card_first=False))
+    assert not [p for p in bare if p.startswith(("play ", "i play "))]
+    de = scripted([], lang="de").grammar(Expectation(numbers=frozenset({24})))
+    assert "ich spiele sieben vierundzwanzig" in de and "ich lege minus zwei vierundzwanzig" in de
+
+
+def test_play_prefixed_card_first() -> None:
+    said = json.dumps({"alternatives": [{"confidence": 240.0, "text": "play seven twenty four"}]})
+    rec = scripted([said, said])
+    hearing = rec.recognize(SILENCE)
+    assert hearing.numbers == (7, 24) and hearing.text == "play seven twenty four"
+    # Not allowed when card-first phrases are not: rejected like any out-of-grammar reading.
+    bare = rec.recognize(SILENCE, Expectation(numbers=frozenset({24}), card_first=False))
+    assert bare.numbers == ()
+
+
 def test_grammar_follows_expectation() -> None:
     rec = scripted([])
     grammar = rec.grammar(Expectation(numbers=frozenset({13, 30}), card_first=False))

@@ -1,7 +1,8 @@
 """Vosk behind the recognizer interface, for users who have a Vosk model.
 
 The grammar handed to Vosk is the phrase table's sentences for this turn (the totals the
-:class:`~voice_host.recognition.Expectation` allows, card-first phrases, commands) plus ``[unk]``
+:class:`~voice_host.recognition.Expectation` allows, card-first phrases with and without the
+table's practice-game "play" prefix, commands) plus ``[unk]``
 so out-of-grammar speech has somewhere to go. Vosk can still return words outside its grammar,
 so every reading is checked again against the allowed phrases: a reading that is one word away
 from exactly one allowed phrase is snapped to it at a reduced confidence, anything further is
@@ -234,7 +235,12 @@ class VoskRecognizer:
 def allowed_phrases(
     table: PhraseTable, totals: Iterable[int], expect: Expectation | None = None
 ) -> list[str]:
-    """Every phrase allowed this turn, as space-separated lower-case words."""
+    """Every phrase allowed this turn, as space-separated lower-case words.
+
+    Card-first phrases come bare ("seven twenty four", "plus seven twenty four") and, when the
+    table has play words, after each of them ("play seven twenty four", "i play plus seven
+    twenty four"), as the parser reads them.
+    """
     expect = expect or Expectation()
     totals = list(totals)
     out: dict[str, None] = {}
@@ -248,10 +254,11 @@ def allowed_phrases(
     if expect.card_first and total_forms:
         cards = [f for n in CARD_VALUES for f in table.spoken_numbers(n)]
         signs = ["", *(w for ws in table.sign_words.values() for w in ws)]
-        for sign in signs:
-            for card in cards:
-                for total in total_forms:
-                    add(f"{sign} {card} {total}")
+        for play in ("", *table.play_words):
+            for sign in signs:
+                for card in cards:
+                    for total in total_forms:
+                        add(f"{play} {sign} {card} {total}")
     if expect.commands:
         for name in COMMAND_NAMES:
             for phrase in table.commands[name]:
