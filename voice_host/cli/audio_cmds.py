@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from voice_host.cli.app import UserError, app
+from voice_host.recognizers import DEFAULT_ENGINE, ENGINE_HELP
 
 if TYPE_CHECKING:
     from voice_host.recognition import Recognizer, Samples
@@ -99,9 +100,7 @@ def listen(
     device: Annotated[
         str | None, typer.Option(help="Input device: index or name part (see `devices`).")
     ] = None,
-    engine: Annotated[str, typer.Option(help="Recognizer: pocketsphinx, vosk or ear.")] = (
-        "pocketsphinx"
-    ),
+    engine: Annotated[str, typer.Option(help=ENGINE_HELP)] = DEFAULT_ENGINE,
     lang: Annotated[str, typer.Option(help="Language: en, de, es, fr, it.")] = "en",
     model: Annotated[Path | None, typer.Option(help="Model folder for the engine.")] = None,
     max_utterances: Annotated[

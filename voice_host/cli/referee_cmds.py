@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Annotated, TextIO
 import typer
 
 from voice_host.cli.app import UserError, app
+from voice_host.recognizers import DEFAULT_ENGINE, ENGINE_HELP
 
 if TYPE_CHECKING:
     from voice_host.recognition import Samples
@@ -33,9 +34,7 @@ def referee(
         str | None,
         typer.Option(help="Islands dealt: 'Emily=18:25,Maria=12:20,Hendrik=14:29'."),
     ] = None,
-    engine: Annotated[str, typer.Option(help="Recognizer: pocketsphinx, vosk or ear.")] = (
-        "pocketsphinx"
-    ),
+    engine: Annotated[str, typer.Option(help=ENGINE_HELP)] = DEFAULT_ENGINE,
     lang: Annotated[str, typer.Option(help="Language: en, de, es, fr, it.")] = "en",
     model: Annotated[Path | None, typer.Option(help="Model folder for the engine.")] = None,
     input_: Annotated[
@@ -206,9 +205,7 @@ def demo(
         typer.Option("--speak-to", help="Write the whole game's sound into this WAV."),
     ] = None,
     log: Annotated[Path | None, typer.Option(help="Write every event as JSON lines here.")] = None,
-    engine: Annotated[str, typer.Option(help="Recognizer: pocketsphinx, vosk or ear.")] = (
-        "pocketsphinx"
-    ),
+    engine: Annotated[str, typer.Option(help=ENGINE_HELP)] = DEFAULT_ENGINE,
     max_turns: Annotated[
         int, typer.Option("--max-turns", help="Stop after this many turns (0: play to the end).")
     ] = 0,

@@ -15,6 +15,7 @@ from typing import IO, TYPE_CHECKING, Annotated
 import typer
 
 from voice_host.cli.app import UserError, app
+from voice_host.recognizers import DEFAULT_ENGINE, ENGINE_HELP
 
 if TYPE_CHECKING:
     from voice_host.recognition import Hearing, Recognizer, Samples
@@ -52,9 +53,7 @@ def _read_audio(path: Path) -> Samples:
 @app.command()
 def hear(
     files: Annotated[list[Path], typer.Argument(help="Audio files, one utterance each.")],
-    engine: Annotated[
-        str, typer.Option(help="Recognizer: pocketsphinx, vosk or ear.")
-    ] = "pocketsphinx",
+    engine: Annotated[str, typer.Option(help=ENGINE_HELP)] = DEFAULT_ENGINE,
     lang: Annotated[str, typer.Option(help="Language: en, de, es, fr, it.")] = "en",
     model: Annotated[Path | None, typer.Option(help="Model folder for the engine.")] = None,
 ) -> None:

@@ -13,7 +13,10 @@ ENGINES = ("pocketsphinx", "vosk", "ear")
 """Engine names accepted by ``--engine``."""
 
 DEFAULT_ENGINE = "pocketsphinx"
-"""The engine used when none is named."""
+"""The engine used when none is named. The ear takes over once the bench shows it safer."""
+
+ENGINE_HELP = f"Recognizer: {', '.join(ENGINES)}."
+"""The ``--engine`` option's help text, shared by every command that listens."""
 
 
 class EngineError(Exception):
