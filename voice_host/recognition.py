@@ -54,6 +54,15 @@ class Hearing:
         """True when neither a number nor a command was heard."""
         return not self.numbers and self.command is None
 
+    def heard_event(self) -> dict[str, object]:
+        """The ``heard`` line of the referee's log contract."""
+        return {
+            "event": "heard",
+            "text": self.text,
+            "numbers": list(self.numbers),
+            "confidence": round(self.confidence, 3),
+        }
+
     def to_json(self) -> dict[str, object]:
         """The fields of the ``hear`` contract (without file and ms)."""
         return {

@@ -317,14 +317,7 @@ class Session:
     def hear(self, hearing: Hearing) -> Step:
         """One utterance as the recognizer heard it."""
         step = Step()
-        step.records.append(
-            {
-                "event": "heard",
-                "text": hearing.text,
-                "numbers": list(hearing.numbers),
-                "confidence": round(hearing.confidence, 3),
-            }
-        )
+        step.records.append(hearing.heard_event())
         if self.stopped:
             return step
         parsed = self.phrases.parse(hearing.text) if hearing.text else None

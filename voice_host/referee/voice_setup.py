@@ -132,14 +132,7 @@ class VoiceSetup:
     def hear(self, hearing: Hearing) -> Step:
         """One answer."""
         step = Step()
-        step.records.append(
-            {
-                "event": "heard",
-                "text": hearing.text,
-                "numbers": list(hearing.numbers),
-                "confidence": round(hearing.confidence, 3),
-            }
-        )
+        step.records.append(hearing.heard_event())
         if self.done or self.stopped:
             return step
         # Every answer is said back for a yes, so an unsure hearing is worth saying back too.
