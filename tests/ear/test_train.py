@@ -15,11 +15,14 @@ from voice_host.ear.recognizer import EarRecognizer
 
 @needs_espeak
 @pytest.mark.slow
-def test_quick_training_writes_a_loadable_head(tmp_path: Path) -> None:
+@pytest.mark.parametrize("arch", ["conv", "mlp"])
+def test_quick_training_writes_a_loadable_head(tmp_path: Path, arch: str) -> None:
+    if arch == "conv":
+        pytest.importorskip("torch")
     out = tmp_path / "head.npz"
     result = CliRunner().invoke(app, ["ear", "train", "--quick", "--seed", "3", "--out",
                                       str(out), "--cache", str(tmp_path / "cache"),
-                                      "--workers", "1"])
+                                      "--workers", "1", "--arch", arch])
     assert result.exit_code == 0, result.output
     assert out.exists() and out.stat().st_size < 5_000_000
     rec = EarRecognizer("en", model_path=out)
@@ -27,3 +30,4 @@ def test_quick_training_writes_a_loadable_head(tmp_path: Path) -> None:
     assert 0.0 <= hearing.confidence <= 1.0
     info = CliRunner().invoke(app, ["ear", "info", "--model", str(out)])
     assert info.exit_code == 0 and '"quick": true' in info.output
+    assert f'"arch": "{arch}"' in info.output

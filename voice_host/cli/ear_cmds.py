@@ -24,6 +24,9 @@ def train_cmd(
     = None,
     cache: Annotated[Path | None, typer.Option(help="Cache folder for embedded data.")] = None,
     workers: Annotated[int, typer.Option(help="Worker processes for synthesis.")] = 2,
+    arch: Annotated[str, typer.Option(help="Head: conv (needs torch to train) or mlp.")]
+    = "conv",
+    members: Annotated[int, typer.Option(help="Conv heads in the ensemble.")] = 3,
 ) -> None:
     """Synthesize the data, train the head, calibrate it on held-out voices, write it."""
     from rich.console import Console
@@ -59,7 +62,8 @@ def train_cmd(
     with Progress(*columns, console=console) as bars:
         try:
             result = train.train(lang=lang, seed=seed, quick=quick, out=out, progress=Bars(bars),
-                                 workers=workers, cache=cache)
+                                 workers=workers, cache=cache, arch=arch,
+                                 members=members)
         except RuntimeError as err:
             raise UserError(str(err)) from err
     figs = ", ".join(f"{k} {v:.1%}" for k, v in result.figures.items())

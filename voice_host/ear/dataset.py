@@ -145,6 +145,37 @@ def plan(lang: str, split: str, sizes: Sizes, seed: int) -> list[Item]:
     return items
 
 
+def topup_plan(lang: str, split: str, sizes: Sizes, seed: int,
+               commands: Sequence[str]) -> list[Item]:
+    """Utterances of ``commands`` only, for a cached set made before they were in the table.
+
+    Same voices, speeds and pitches as :func:`plan`, from a seed stream of their own.
+    """
+    rng = np.random.default_rng([seed, {"train": 0, "val": 1, "bench": 2}[split], 11])
+    pool = synth.voices(lang, split)
+    espeak = [v for v in pool if v.engine == "espeak"]
+    festival = [v for v in pool if v.engine == "festival"]
+    if not espeak:
+        raise RuntimeError(f"no {split} voices for {lang!r}: is espeak-ng installed?")
+    w = words(lang)
+    todo = [(phrase, command_label(name)) for name in commands
+            for phrase in w.commands[name] for _ in range(sizes.per_command_phrase)]
+    items = []
+    for text, label in todo:
+        use_festival = festival and rng.random() < 0.12
+        voice = festival[int(rng.integers(len(festival)))] if use_festival else espeak[
+            int(rng.integers(len(espeak)))]
+        items.append(Item(text, label, voice, float(rng.uniform(0.75, 1.35)),
+                          int(rng.integers(15, 86)), int(rng.integers(2**31))))
+    return items
+
+
+def merged(a: Embedded, b: Embedded) -> Embedded:
+    """Both sets as one."""
+    return Embedded(a.seqs + b.seqs, np.concatenate([a.labels, b.labels]), a.voices + b.voices,
+                    a.texts + b.texts)
+
+
 def babble_pool(lang: str, split: str, seed: int, count: int = 40) -> list[Audio]:
     """Chatter sentences in ``count`` voices of ``split``, for party babble."""
     rng = np.random.default_rng([seed, 7])

@@ -68,6 +68,43 @@ class Head:
     """Per-head softmax temperature."""
     meta: dict[str, object] = field(default_factory=dict)
     """Threshold, language, recipe and held-out figures."""
+    convs: list[tuple[Floats, Floats]] = field(default_factory=list)
+    """Temporal convolutions over the embedding sequence, ``(k, in, out)`` weights, ReLU after
+    each, run before pooling (none: the raw sequence is pooled)."""
+    frame_mean: Floats | None = None
+    """Per-dimension mean of embedding frames (standardization before the convolutions)."""
+    frame_scale: Floats | None = None
+    """Per-dimension standard deviation of embedding frames."""
+    members: list[Head] = field(default_factory=list)
+    """Further heads of an ensemble: their logits are averaged with this head's own."""
+
+    def sequence_logits(self, seq: npt.NDArray[np.floating]) -> list[Floats]:
+        """Raw logits of each output for one embedding sequence (ensemble mean), ``(1, k)``."""
+        heads = [self, *self.members]
+        per = [h.logits(h.vector(seq)[None, :]) for h in heads]
+        return [np.mean([p[j] for p in per], axis=0).astype(np.float32)
+                for j in range(len(HEAD_NAMES))]
+
+    def sequence_probs(self, seq: npt.NDArray[np.floating]) -> list[Floats]:
+        """Calibrated probabilities of each output for one embedding sequence, ``(1, k)``."""
+        return [_softmax(z / t) for z, t in zip(self.sequence_logits(seq), self.temperatures,
+                                                 strict=True)]
+
+    def vector(self, seq: npt.NDArray[np.floating]) -> Floats:
+        """The pooled vector of one embedding sequence ``(T, 96)``, after the convolutions."""
+        x = np.asarray(seq, dtype=np.float32)
+        if not self.convs:
+            return pool(x)
+        if len(x) == 0:
+            x = np.zeros((1, EMBED_DIM), np.float32)
+        if self.frame_mean is not None and self.frame_scale is not None:
+            x = (x - self.frame_mean) / self.frame_scale
+        for w, b in self.convs:
+            k = w.shape[0]
+            xp = np.pad(x, ((k // 2, k - 1 - k // 2), (0, 0)))
+            cols = np.concatenate([xp[j : j + len(x)] for j in range(k)], axis=1)
+            x = np.maximum(cols @ w.reshape(-1, w.shape[2]) + b, 0.0).astype(np.float32)
+        return pool(x)
 
     def hidden(self, x: Floats) -> Floats:
         """The trunk's output for standardized features."""
@@ -86,14 +123,26 @@ class Head:
         return [_softmax(z / t) for z, t in zip(self.logits(pooled), self.temperatures,
                                                  strict=True)]
 
-    def save(self, path: Path) -> None:
-        """Write the head as one npz (weights as float32; meta as JSON)."""
-        path.parent.mkdir(parents=True, exist_ok=True)
+    def arrays(self, prefix: str = "") -> dict[str, npt.NDArray[np.generic]]:
+        """The weights as named arrays (members under ``m1_``, ``m2_``...)."""
         arrays: dict[str, npt.NDArray[np.generic]] = {"mean": self.mean, "scale": self.scale}
         for i, (w, b) in enumerate(self.layers):
             arrays[f"layer{i}_w"], arrays[f"layer{i}_b"] = w, b
         for name, (w, b) in zip(HEAD_NAMES, self.outs, strict=True):
             arrays[f"out_{name}_w"], arrays[f"out_{name}_b"] = w, b
+        for i, (w, b) in enumerate(self.convs):
+            arrays[f"conv{i}_w"], arrays[f"conv{i}_b"] = w, b
+        if self.frame_mean is not None and self.frame_scale is not None:
+            arrays["frame_mean"], arrays["frame_scale"] = self.frame_mean, self.frame_scale
+        out = {prefix + k: v for k, v in arrays.items()}
+        for i, m in enumerate(self.members):
+            out.update(m.arrays(f"m{i + 1}_"))
+        return out
+
+    def save(self, path: Path) -> None:
+        """Write the head as one npz (weights as float32; meta as JSON)."""
+        path.parent.mkdir(parents=True, exist_ok=True)
+        arrays = self.arrays()
         arrays["temperatures"] = np.array(self.temperatures, np.float32)
         arrays["meta"] = np.array(json.dumps(self.meta, sort_keys=True))
         tmp = path.with_name(path.name + ".tmp.npz")
@@ -104,15 +153,34 @@ class Head:
     def load(cls, path: Path) -> Head:
         """Read a head written by :meth:`save`."""
         with np.load(path, allow_pickle=False) as z:
-            layers = []
+            arrays = {k: z[k] for k in z.files}
+        head = cls._from_arrays(arrays, "")
+        i = 1
+        while f"m{i}_mean" in arrays:
+            head.members.append(cls._from_arrays(arrays, f"m{i}_"))
+            i += 1
+        head.temperatures = [float(t) for t in arrays["temperatures"]]
+        head.meta = json.loads(str(arrays["meta"]))
+        return head
+
+    @classmethod
+    def _from_arrays(cls, z: dict[str, npt.NDArray[np.generic]], prefix: str) -> Head:
+        def get(name: str) -> Floats:
+            return np.asarray(z[prefix + name], dtype=np.float32)
+
+        def pairs(stem: str) -> list[tuple[Floats, Floats]]:
+            out = []
             i = 0
-            while f"layer{i}_w" in z:
-                layers.append((z[f"layer{i}_w"], z[f"layer{i}_b"]))
+            while f"{prefix}{stem}{i}_w" in z:
+                out.append((get(f"{stem}{i}_w"), get(f"{stem}{i}_b")))
                 i += 1
-            outs = [(z[f"out_{n}_w"], z[f"out_{n}_b"]) for n in HEAD_NAMES]
-            meta = json.loads(str(z["meta"]))
-            return cls(z["mean"], z["scale"], layers, outs,
-                       [float(t) for t in z["temperatures"]], meta)
+            return out
+
+        outs = [(get(f"out_{n}_w"), get(f"out_{n}_b")) for n in HEAD_NAMES]
+        frames = ((get("frame_mean"), get("frame_scale")) if prefix + "frame_mean" in z
+                  else (None, None))
+        return cls(get("mean"), get("scale"), pairs("layer"), outs, [1.0] * len(HEAD_NAMES),
+                   {}, pairs("conv"), *frames)
 
 
 def train_mlp(x: Floats, y: npt.NDArray[np.int64], *, hidden: Sequence[int] = (512, 512),

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from voice_host.ear.decode import Reading, readings
 from voice_host.ear.features import FrontEnd
-from voice_host.ear.head import Head, pool
+from voice_host.ear.head import Head
 from voice_host.ear.vocab import INTENTS, Words, card_phrase, words
 from voice_host.recognition import Alternative, Expectation, Hearing, Samples
 from voice_host.recognizers import EngineError
@@ -77,7 +77,7 @@ class EarRecognizer:
 
     def recognize(self, samples: Samples, expect: Expectation | None = None) -> Hearing:
         """Recognize one utterance; no number or command unless confident enough."""
-        probs = [p[0] for p in self.head.probs(pool(self.front.embed(samples))[None, :])]
+        probs = [p[0] for p in self.head.sequence_probs(self.front.embed(samples))]
         ranked = readings(probs, expect, intents=self.intents)
         best = ranked[0]
         others = tuple(self._alternative(r) for r in ranked[1:]

@@ -20,6 +20,7 @@ from voice_host.ear.dataset import QUICK, VAL, Embedded, Sizes
 from voice_host.ear.head import (
     HEAD_NAMES,
     POOLED_DIM,
+    _softmax,
     fit_temperature,
     pool,
     train_mlp,
@@ -59,7 +60,7 @@ def build(lang: str, split: str, sizes: Sizes, seed: int, progress: Progress, wo
     if path.exists():
         progress.stage(f"{split}: cached", 1)
         progress.advance(1)
-        return dataset.load(path)
+        return topped_up(dataset.load(path), path, lang, split, sizes, seed, progress, workers)
     items = dataset.plan(lang, split, sizes, seed)
     babble = dataset.babble_pool(lang, split, seed, 10 if sizes == QUICK else 40)
     progress.stage(f"{split}: synthesize + embed", len(items))
@@ -67,6 +68,25 @@ def build(lang: str, split: str, sizes: Sizes, seed: int, progress: Progress, wo
                           progress=lambda n: progress.advance(n))
     dataset.save(data, path)
     return data
+
+
+def topped_up(data: Embedded, path: Path, lang: str, split: str, sizes: Sizes, seed: int,
+              progress: Progress, workers: int) -> Embedded:
+    """A cached set plus the commands added to the phrase table after it was made."""
+    seen = set(int(i) for i in np.unique(data.labels[:, 0]))
+    missing = [n for i, n in enumerate(INTENTS) if i not in seen and n not in ("number", "reject")]
+    if not missing:
+        return data
+    extra_path = path.with_name(f"{path.stem}+{'+'.join(missing)}.npz")
+    if extra_path.exists():
+        return dataset.merged(data, dataset.load(extra_path))
+    items = dataset.topup_plan(lang, split, sizes, seed, missing)
+    babble = dataset.babble_pool(lang, split, seed, 10 if sizes == QUICK else 40)
+    progress.stage(f"{split}: new commands", len(items))
+    extra = dataset.render(items, sizes.versions, babble, workers=workers,
+                           progress=lambda n: progress.advance(n))
+    dataset.save(extra, extra_path)
+    return dataset.merged(data, extra)
 
 
 def pooled(data: Embedded) -> npt.NDArray[np.float32]:
@@ -132,7 +152,8 @@ def _one_blas_thread() -> contextlib.AbstractContextManager[object]:
 
 def train(lang: str = "en", seed: int = 0, quick: bool = False, out: Path | None = None,
           progress: Progress | None = None, workers: int = 2, cache: Path | None = None,
-          log: Callable[[str], None] = lambda s: None) -> TrainResult:
+          log: Callable[[str], None] = lambda s: None, arch: str = "conv",
+          members: int = 3) -> TrainResult:
     """Make the data, train the head, calibrate it on held-out voices, and write it."""
     from voice_host.ear.recognizer import default_head_path
 
@@ -142,21 +163,39 @@ def train(lang: str = "en", seed: int = 0, quick: bool = False, out: Path | None
     val_sizes = QUICK if quick else VAL
     train_data = build(lang, "train", sizes, seed, progress, workers, cache)
     val_data = build(lang, "val", val_sizes, seed, progress, workers, cache)
-    x, xv = pooled(train_data), pooled(val_data)
-    epochs = 3 if quick else 20
-    progress.stage("train head", epochs)
-    with _one_blas_thread():
-        head = train_mlp(x, train_data.labels, epochs=epochs, seed=seed,
-                         progress=lambda e, loss: progress.advance(1, f"loss {loss:.3f}"))
-    logits = head.logits(xv)
+    if arch == "conv":
+        from voice_host.ear.seqtrain import ConvRecipe, train_conv
+
+        recipe = ConvRecipe(epochs=2 if quick else ConvRecipe.epochs)
+        heads = []
+        for k in range(1 if quick else members):
+            progress.stage(f"train head {k + 1}", recipe.epochs)
+            heads.append(train_conv(
+                train_data.seqs, train_data.labels, recipe, seed=seed + 1000 * k,
+                progress=lambda e, loss: progress.advance(1, f"loss {loss:.3f}")))
+        head = heads[0]
+        head.members = heads[1:]
+    elif arch == "mlp":
+        x = pooled(train_data)
+        epochs = 3 if quick else 20
+        progress.stage("train head", epochs)
+        with _one_blas_thread():
+            head = train_mlp(x, train_data.labels, epochs=epochs, seed=seed,
+                             progress=lambda e, loss: progress.advance(1, f"loss {loss:.3f}"))
+    else:
+        raise RuntimeError(f"unknown head architecture {arch!r} (conv or mlp)")
+    per = [head.sequence_logits(s) for s in val_data.seqs]
+    logits = [np.concatenate([p[j] for p in per]) for j in range(len(HEAD_NAMES))]
     head.temperatures = [fit_temperature(z, val_data.labels[:, j])
                          for j, z in enumerate(logits)]
-    guess, conf = decide(head.probs(xv))
+    guess, conf = decide([_softmax((z / t).astype(np.float32))
+                          for z, t in zip(logits, head.temperatures, strict=True)])
     threshold = choose_threshold(val_data.labels, guess, conf)
     figs = figures(val_data.labels, guess, conf, threshold)
     seconds = time.monotonic() - start
     head.meta = {
-        "lang": lang, "seed": seed, "quick": quick, "recipe": dataset.RECIPE,
+        "lang": lang, "seed": seed, "quick": quick, "recipe": dataset.RECIPE, "arch": arch,
+        "members": 1 + len(head.members),
         "intents": list(INTENTS),
         "threshold": threshold, "train_utterances": len(train_data.seqs),
         "val_utterances": len(val_data.seqs), "val_figures": figs,

@@ -1,0 +1,160 @@
+"""Training of the convolutional head (torch, at training time only; inference is numpy).
+
+Two temporal convolutions over the standardized embedding sequence (kernel 5, ReLU), then the
+same order-keeping pooling as the plain head (mean, max, 8 resampled points) and one hidden
+layer feeding the four outputs. Regularized for unseen voices: each training sequence is
+stretched or squeezed in time (speaking rate), gets Gaussian noise and sometimes a masked span
+of frames; dropout before and after the hidden layer. The weights are exported to a
+:class:`~voice_host.ear.head.Head`, which runs them in numpy.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from voice_host.ear.features import EMBED_DIM
+from voice_host.ear.head import HEAD_SIZES, POINTS, Floats, Head
+
+
+@dataclass(frozen=True)
+class ConvRecipe:
+    """Hyper-parameters of the convolutional head."""
+
+    channels: int = 128
+    """Channels of both convolutions."""
+    kernel: int = 5
+    """Temporal kernel (frames of 80 ms)."""
+    hidden: int = 256
+    """Units of the hidden layer after pooling."""
+    epochs: int = 20
+    """Passes over the training set."""
+    batch: int = 64
+    """Sequences per step."""
+    lr: float = 3e-3
+    """Peak learning rate (one-cycle schedule)."""
+    weight_decay: float = 1e-2
+    """AdamW weight decay."""
+    dropout: float = 0.3
+    """Dropout before and after the hidden layer."""
+    speed: float = 0.2
+    """Time stretch drawn from 1 ± this."""
+    noise: float = 0.15
+    """Standard deviation of Gaussian noise on standardized frames."""
+    time_mask: int = 2
+    """Longest masked span of frames (half the sequences get one)."""
+
+
+def _stretch(s: Floats, n: int) -> Floats:
+    pos = np.linspace(0.0, len(s) - 1.0, n)
+    lo = np.floor(pos).astype(np.int64)
+    hi = np.minimum(lo + 1, len(s) - 1)
+    f = (pos - lo)[:, None].astype(np.float32)
+    out: Floats = ((1.0 - f) * s[lo] + f * s[hi]).astype(np.float32)
+    return out
+
+
+def train_conv(seqs: Sequence[npt.NDArray[np.floating]], y: npt.NDArray[np.int64],
+               recipe: ConvRecipe | None = None, seed: int = 0,
+               progress: Callable[[int, float], None] | None = None) -> Head:
+    """Train the convolutional head on embedding sequences; ``y`` is ``(N, 4)``, -1 unused."""
+    try:
+        import torch
+        import torch.nn.functional as F
+        from torch import nn
+    except ImportError as err:
+        raise RuntimeError("training the conv head needs torch (pip install torch); "
+                           "the shipped head runs without it") from err
+    r = recipe or ConvRecipe()
+    torch.manual_seed(seed)
+    torch.set_num_threads(1)
+    rng = np.random.default_rng(seed)
+    frames = np.concatenate([np.asarray(s, np.float32) for s in seqs])
+    fmean = frames.mean(0).astype(np.float32)
+    fscale = (frames.std(0) + 1e-4).astype(np.float32)
+    xs = [((np.asarray(s, np.float32) - fmean) / fscale).astype(np.float32) for s in seqs]
+    xs = [s if len(s) else np.zeros((1, EMBED_DIM), np.float32) for s in xs]
+
+    class Net(nn.Module):
+        def __init__(self) -> None:
+            super().__init__()
+            pad = r.kernel // 2
+            self.c1 = nn.Conv1d(EMBED_DIM, r.channels, r.kernel, padding=pad)
+            self.c2 = nn.Conv1d(r.channels, r.channels, r.kernel, padding=pad)
+            self.fc = nn.Linear((2 + POINTS) * r.channels, r.hidden)
+            self.outs = nn.ModuleList([nn.Linear(r.hidden, k) for k in HEAD_SIZES])
+            self.drop = nn.Dropout(r.dropout)
+
+        def forward(self, x: Any, lengths: Any) -> list[Any]:
+            b, t, _ = x.shape
+            m = (torch.arange(t)[None, :] < lengths[:, None]).float()[:, None, :]
+            h = F.relu(self.c1(x.transpose(1, 2))) * m
+            h = F.relu(self.c2(h)) * m
+            mean = h.sum(2) / lengths[:, None].float()
+            mx = (h - (1 - m) * 1e4).max(2).values
+            pos = torch.linspace(0, 1, POINTS)[None, :] * (lengths[:, None].float() - 1)
+            lo = pos.floor().long()
+            hi = torch.minimum(lo + 1, lengths[:, None] - 1)
+            fr = (pos - lo.float())[:, None, :]
+            c = h.shape[1]
+            pts = ((1 - fr) * h.gather(2, lo[:, None, :].expand(b, c, POINTS))
+                   + fr * h.gather(2, hi[:, None, :].expand(b, c, POINTS)))
+            z = torch.cat([mean, mx, pts.transpose(1, 2).reshape(b, -1)], 1)
+            z = self.drop(F.relu(self.fc(self.drop(z))))
+            return [o(z) for o in self.outs]
+
+    def batch(idx: npt.NDArray[np.int64]) -> tuple[Any, Any]:
+        out = []
+        for i in idx:
+            s = xs[int(i)]
+            if r.speed > 0 and len(s) > 2:
+                s = _stretch(s, max(2, round(len(s) * rng.uniform(1 - r.speed, 1 + r.speed))))
+            s = s + rng.standard_normal(s.shape).astype(np.float32) * r.noise
+            if r.time_mask and len(s) > 6 and rng.random() < 0.5:
+                w = int(rng.integers(1, r.time_mask + 1))
+                st = int(rng.integers(0, len(s) - w))
+                s[st : st + w] = 0.0
+            out.append(s)
+        lengths = np.array([len(s) for s in out], dtype=np.int64)
+        x = np.zeros((len(out), int(lengths.max()), EMBED_DIM), np.float32)
+        for i, s in enumerate(out):
+            x[i, : len(s)] = s
+        return torch.from_numpy(x), torch.from_numpy(lengths)
+
+    net = Net()
+    opt = torch.optim.AdamW(net.parameters(), lr=r.lr, weight_decay=r.weight_decay)
+    n = len(xs)
+    per_epoch = (n + r.batch - 1) // r.batch
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, r.lr, total_steps=r.epochs * per_epoch,
+                                                pct_start=0.1)
+    target = torch.from_numpy(np.asarray(y, np.int64))
+    for epoch in range(r.epochs):
+        order = rng.permutation(n)
+        total = 0.0
+        for start in range(0, n, r.batch):
+            idx = order[start : start + r.batch]
+            xb, lb = batch(idx)
+            yb = target[idx]
+            outs = net(xb, lb)
+            loss = sum(F.cross_entropy(o, yb[:, j], ignore_index=-1, reduction="sum")
+                       for j, o in enumerate(outs)) / len(idx)
+            opt.zero_grad()
+            loss.backward()  # type: ignore[union-attr]
+            opt.step()
+            sched.step()
+            total += float(loss.detach()) * len(idx)  # type: ignore[union-attr]
+        if progress:
+            progress(epoch + 1, total / n)
+    sd = {k: v.detach().numpy().astype(np.float32) for k, v in net.state_dict().items()}
+    convs = [(np.ascontiguousarray(sd[f"{c}.weight"].transpose(2, 1, 0)), sd[f"{c}.bias"])
+             for c in ("c1", "c2")]
+    dim = (2 + POINTS) * r.channels
+    return Head(np.zeros(dim, np.float32), np.ones(dim, np.float32),
+                [(np.ascontiguousarray(sd["fc.weight"].T), sd["fc.bias"])],
+                [(np.ascontiguousarray(sd[f"outs.{j}.weight"].T), sd[f"outs.{j}.bias"])
+                 for j in range(len(HEAD_SIZES))],
+                convs=convs, frame_mean=fmean, frame_scale=fscale)
