@@ -7,7 +7,9 @@ Bots play real games with the full engine; every announcement is spoken by an es
 the default recognizer; the referee judges it and the bots answer its questions truthfully. A few
 announcements per game are deliberate mistakes. Figures, against the goals of the referee issue:
 
-* false mistakes / false penalties announced on what was said correctly (goal 0);
+* false mistakes / false penalties announced on what was said correctly (goal 0), with the
+  referee's confirmation of mistakes and stew pots on or off (``--no-confirm-mistakes``,
+  ``--no-confirm-stew-pots``);
 * deliberate mistakes missed (goal 0);
 * announcements accepted at the first utterance without a question (goal ≥ 95%);
 * questions whose resolution matched what was said (goal: all);
@@ -30,6 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from voice_host.recognition import Samples
 from voice_host.recognizers import DEFAULT_ENGINE, load_recognizer
 from voice_host.referee.demo import SimTable, Speech, Stats, mix_at_snr
+from voice_host.referee.session import Policy
 
 GOALS = {
     "false_announced": 0,
@@ -71,7 +74,9 @@ def render_ms(lines: list[str]) -> list[float]:
     return out
 
 
-def play(seed: int, voices: tuple[str, ...], noise: Samples | None, turns: int) -> Stats:
+def play(
+    seed: int, voices: tuple[str, ...], noise: Samples | None, turns: int, policy: Policy
+) -> Stats:
     """One game; returns its score."""
     recognizer = load_recognizer(DEFAULT_ENGINE)
     rng = np.random.default_rng(seed)
@@ -89,6 +94,7 @@ def play(seed: int, voices: tuple[str, ...], noise: Samples | None, turns: int) 
         noise=noisy if noise is not None else None,
         mistakes=3,
         mumble=False,
+        policy=policy,
     )
     return table.play(max_turns=turns)
 
@@ -99,14 +105,27 @@ def main() -> None:
     parser.add_argument("--turns", type=int, default=30, help="turns per game")
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument(
+        "--confirm-mistakes", action=argparse.BooleanOptionalAction,
+        default=Policy.confirm_mistakes, help="confirm a confidently heard mistake first",
+    )
+    parser.add_argument(
+        "--confirm-stew-pots", action=argparse.BooleanOptionalAction,
+        default=Policy.confirm_stew_pots, help="confirm a confidently heard stew pot first",
+    )
     args = parser.parse_args()
+    policy = Policy(
+        confirm_mistakes=args.confirm_mistakes, confirm_stew_pots=args.confirm_stew_pots
+    )
     noise = babble_noise(60.0, args.seed)
     rows = []
     lines: list[str] = []
     for g, voices in enumerate(VOICE_SETS[: args.games]):
         for condition in ("clean", "babble 10 dB"):
             t0 = time.perf_counter()
-            stats = play(args.seed + g, voices, None if condition == "clean" else noise, args.turns)
+            stats = play(
+                args.seed + g, voices, None if condition == "clean" else noise, args.turns, policy
+            )
             rows.append((voices, condition, stats, time.perf_counter() - t0))
     sample_lines = [
         "Sixteen minus five is eleven, not twelve.",
@@ -118,7 +137,13 @@ def main() -> None:
     lines = sample_lines * 4
     render = sorted(render_ms(lines))
     render_p50 = render[len(render) // 2]
-    figures: dict[str, object] = {"games": []}
+    figures: dict[str, object] = {
+        "policy": {
+            "confirm_mistakes": policy.confirm_mistakes,
+            "confirm_stew_pots": policy.confirm_stew_pots,
+        },
+        "games": [],
+    }
     total = Stats()
     latencies: list[float] = []
     for voices, condition, s, secs in rows:
@@ -155,6 +180,8 @@ def main() -> None:
     if args.json:
         print(json.dumps(figures, indent=2))
         return
+    print(f"confirm mistakes: {policy.confirm_mistakes}; confirm stew pots: "
+          f"{policy.confirm_stew_pots}")
     print(f"{'voices':38} {'condition':13} turns first-try false(mis/pen/acc) missed "
           f"asked(right/settled) typed  secs")
     for g in figures["games"]:  # type: ignore[attr-defined]

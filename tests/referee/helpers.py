@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from voice_host.recognition import Alternative, Hearing
-from voice_host.referee import Session, Setup
+from voice_host.referee import Policy, Session, Setup
 
 PLAYERS = ("Emily", "Maria", "Hendrik")
 ISLANDS = {"Emily": (18, 25), "Maria": (12, 20), "Hendrik": (14, 29)}
@@ -14,9 +14,15 @@ def table_setup(start: int = 4) -> Setup:
     return Setup(PLAYERS, start, ISLANDS)
 
 
-def session(start: int = 4, *, can_answer: bool = True, typed: tuple[str, ...] = ()) -> Session:
+def session(
+    start: int = 4,
+    *,
+    can_answer: bool = True,
+    typed: tuple[str, ...] = (),
+    policy: Policy | None = None,
+) -> Session:
     """A fresh session, with ``typed`` lines already played."""
-    s = Session(table_setup(start), can_answer=can_answer)
+    s = Session(table_setup(start), can_answer=can_answer, policy=policy)
     for line in typed:
         s.type(line)
     return s

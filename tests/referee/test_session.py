@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 
 from cowabunga import Counting
-from voice_host.referee import Phase, Session
+from voice_host.referee import Phase, Policy, Session
 from voice_host.referee.session import CONTRACT
 
 from .helpers import events, heard, host, session
@@ -16,6 +16,17 @@ from .helpers import events, heard, host, session
 # Emily's island), Hendrik 16. Emily is to play at sixteen, counting down.
 TO_SIXTEEN = ("eleven", "twenty", "twenty-seven", "thirty-three", "twenty-four", "twenty-five",
               "sixteen")
+
+
+def mistake_confirmed(s: Session, said: str, question: str) -> list[dict[str, object]]:
+    """Hear ``said`` (a confident mistake): the host asks ``question`` first, announces nothing,
+    and the records of the "yes" that follows are returned."""
+    step = s.hear(heard(said))
+    assert host(step.records) == [question]
+    (ask,) = events(step.records, "ask")
+    assert ask["question"] == question
+    assert not events(step.records, "mistake") and s.phase is Phase.QUESTION
+    return s.hear(heard("yes")).records
 
 
 def test_a_correct_total_is_accepted_quietly() -> None:
@@ -38,32 +49,33 @@ def test_card_first_is_checked_and_accepted() -> None:
 def test_arithmetic_mistake_is_explained_and_the_same_player_goes_again() -> None:
     s = session(typed=TO_SIXTEEN)
     assert s.view.total == 16 and s.view.counting is Counting.DOWN
-    step = s.hear(heard("minus five, twelve"))
-    assert events(step.records, "mistake") == [
+    records = mistake_confirmed(s, "minus five, twelve", "Five, twelve?")
+    assert events(records, "mistake") == [
         {"event": "mistake", "player": "Emily", "said": 12, "reason": "arithmetic",
          "expected": 11}
     ]
-    assert host(step.records) == ["Sixteen minus five is eleven, not twelve."]
+    assert host(records) == ["Sixteen minus five is eleven, not twelve."]
     assert s.view.total == 16 and s.view.current_player == "Emily"
+    assert s.phase is Phase.TURN
     step = s.hear(heard("eleven"))
     assert events(step.records, "played")[0]["total"] == 11
 
 
 @pytest.mark.parametrize(
-    ("said", "reason", "expected"),
+    ("said", "question", "reason", "expected"),
     [
-        ("thirty", "impossible_step", None),
-        ("twenty", "wrong_direction", None),
-        ("plus four, twenty", "wrong_direction", 12),
-        ("four, twenty", "wrong_direction", 12),
+        ("thirty", "Thirty?", "impossible_step", None),
+        ("twenty", "Twenty?", "wrong_direction", None),
+        ("plus four, twenty", "Four, twenty?", "wrong_direction", 12),
+        ("four, twenty", "Four, twenty?", "wrong_direction", 12),
     ],
 )
-def test_mistakes_by_reason(said: str, reason: str, expected: int | None) -> None:
+def test_mistakes_by_reason(said: str, question: str, reason: str, expected: int | None) -> None:
     s = session(typed=TO_SIXTEEN)
-    step = s.hear(heard(said))
-    (m,) = events(step.records, "mistake")
+    records = mistake_confirmed(s, said, question)
+    (m,) = events(records, "mistake")
     assert (m["reason"], m["expected"]) == (reason, expected)
-    assert len(host(step.records)) == 1
+    assert len(host(records)) == 1
     assert s.view.total == 16
 
 
@@ -72,11 +84,11 @@ def test_a_card_with_every_copy_played_is_a_mistake() -> None:
     discard = list(s.view.discard)
     discard[7] = 6
     s.view = replace(s.view, discard=tuple(discard))
-    for said in ("nine", "minus seven, nine"):
-        step = s.hear(heard(said))
-        (m,) = events(step.records, "mistake")
+    for said, question in (("nine", "Nine?"), ("minus seven, nine", "Seven, nine?")):
+        records = mistake_confirmed(s, said, question)
+        (m,) = events(records, "mistake")
         assert m["reason"] == "card_not_available"
-        assert host(step.records) == ["All the sevens are played."]
+        assert host(records) == ["All the sevens are played."]
 
 
 def test_stew_pot_direction_change_and_island_lines() -> None:
@@ -93,6 +105,9 @@ def test_stew_pot_direction_change_and_island_lines() -> None:
     ]
     assert host(step.records) == ["Hendrik has twenty-four."]
     step = s.hear(heard("twenty-five"))
+    assert host(step.records) == ["Twenty-five?"]  # a stew pot is confirmed first
+    assert not events(step.records, "stew_pot") and not events(step.records, "played")
+    step = s.hear(heard("yes"))
     assert events(step.records, "stew_pot") == [
         {"event": "stew_pot", "player": "Maria", "island": 25, "holder": "Emily", "count": 1}
     ]
@@ -215,7 +230,7 @@ def test_questions_about_the_game(command: str, line: str) -> None:
 
 def test_repeat_says_the_last_line_again() -> None:
     s = session(typed=("eleven",))
-    s.hear(heard("plus nine, twenty-one"))
+    mistake_confirmed(s, "plus nine, twenty-one", "Nine, twenty-one?")
     step = s.hear(heard("repeat"))
     assert host(step.records) == ["Eleven plus nine is twenty, not twenty-one."]
 
@@ -291,8 +306,10 @@ def test_restore_replays_the_journal_actions_exactly() -> None:
 def test_every_record_follows_the_log_contract() -> None:
     s = session()
     records: list[dict[str, object]] = []
-    script = [heard(t) for t in TO_SIXTEEN] + [
-        heard("minus five, twelve"), heard("eleven", 0.3), heard("yes"), heard("undo"),
+    script = [heard(t) for t in TO_SIXTEEN[:5]] + [
+        heard("twenty-five"), heard("yes"), heard("sixteen"),
+        heard("minus five, twelve"), heard("yes"), heard("eleven", 0.3), heard("yes"),
+        heard("undo"),
         heard("status"), heard("pause"), heard("resume"), heard(""),
     ]
     for h in script:
@@ -407,9 +424,92 @@ def test_a_card_the_ear_may_have_added_is_asked_about_without_it() -> None:
 
 def test_the_same_total_said_again_after_a_card_mistake_is_asked_about() -> None:
     s = session(typed=("eleven", "twenty"))
-    step = s.hear(heard("plus nine, twenty-six"))  # Hendrik said "plus six", heard "nine"
-    assert host(step.records) == ["Twenty plus nine is twenty-nine, not twenty-six."]
+    # Hendrik said "plus six", heard "nine" (and "yes" to the reading, not minding the card)
+    records = mistake_confirmed(s, "plus nine, twenty-six", "Nine, twenty-six?")
+    assert host(records) == ["Twenty plus nine is twenty-nine, not twenty-six."]
     step = s.hear(heard("plus nine, twenty-six"))
     assert host(step.records) == ["Nine, twenty-six?"] and not events(step.records, "mistake")
     assert host(s.hear(heard("no")).records) == ["Twenty-six?"]
     assert events(s.hear(heard("yes")).records, "played")[0]["card"] == 6
+
+
+# --- confirmation before what costs a player -----------------------------------------------------
+# Emily at sixteen, counting down: "twenty" goes the wrong way. Maria's twenty-five after
+# TO_SIXTEEN[:5] hits Emily's island.
+
+
+def test_a_confident_mistake_confirmed_by_yes_is_announced() -> None:
+    s = session(typed=TO_SIXTEEN)
+    step = s.hear(heard("twenty", 1.0))
+    assert [r["event"] for r in step.records] == ["heard", "ask", "host"]
+    assert host(step.records) == ["Twenty?"] and s.view.total == 16
+    step = s.hear(heard("yes"))
+    assert [r["event"] for r in step.records] == ["heard", "command", "mistake", "host"]
+    assert events(step.records, "mistake")[0]["reason"] == "wrong_direction"
+    assert s.phase is Phase.TURN and s.view.current_player == "Emily"
+
+
+def test_a_confident_mistake_said_again_instead_of_yes_is_announced() -> None:
+    s = session(typed=TO_SIXTEEN)
+    s.hear(heard("minus five, twelve", 1.0))
+    step = s.hear(heard("minus five, twelve"))
+    assert host(step.records) == ["Sixteen minus five is eleven, not twelve."]
+    assert not events(step.records, "ask")
+
+
+def test_a_confident_mistake_denied_by_no_is_said_again_and_nothing_is_announced() -> None:
+    s = session(typed=TO_SIXTEEN)
+    step = s.hear(heard("minus five, twelve", 1.0))  # Emily said "minus five, eleven"
+    assert host(step.records) == ["Five, twelve?"]
+    step = s.hear(heard("no"))
+    assert host(step.records) == ["Emily, please say it again."]
+    assert not events(step.records, "mistake") and not events(step.records, "ask")
+    assert s.phase is Phase.TURN and s.view.total == 16
+    step = s.hear(heard("minus five, eleven"))
+    assert events(step.records, "played")[0]["total"] == 11 and not events(step.records, "ask")
+
+
+def test_a_stew_pot_is_confirmed_before_it_is_announced() -> None:
+    s = session(typed=TO_SIXTEEN[:2])
+    step = s.hear(heard("twenty-seven", 1.0))  # no stew pot: no question
+    assert events(step.records, "played") and not events(step.records, "ask")
+    s = session(typed=(*TO_SIXTEEN[:5],))
+    step = s.hear(heard("twenty-five", 1.0))  # Maria hits Emily's 25
+    assert [r["event"] for r in step.records] == ["heard", "ask", "host"]
+    assert host(step.records) == ["Twenty-five?"] and len(s.turns) == 4
+    step = s.hear(heard("no"))
+    assert host(step.records) == ["Maria, please say it again."] and len(s.turns) == 4
+    s.hear(heard("twenty-five", 1.0))
+    step = s.hear(heard("yes"))
+    assert events(step.records, "stew_pot")[0]["player"] == "Maria"
+    assert s.view.stew_pots == (0, 1, 0)
+
+
+def test_confirmation_is_a_policy_switch() -> None:
+    s = session(typed=TO_SIXTEEN[:5], policy=Policy(confirm_stew_pots=False))
+    step = s.hear(heard("twenty-five", 1.0))
+    assert events(step.records, "stew_pot") and not events(step.records, "ask")
+    s.type("sixteen")
+    step = s.hear(heard("twenty", 1.0))
+    assert host(step.records) == ["Twenty?"]
+    s = session(typed=TO_SIXTEEN, policy=Policy(confirm_mistakes=False))
+    step = s.hear(heard("twenty", 1.0))
+    assert events(step.records, "mistake") and not events(step.records, "ask")
+
+
+def test_typed_lines_are_trusted_without_confirmation() -> None:
+    s = session(typed=TO_SIXTEEN[:5])
+    step = s.type("25")
+    assert events(step.records, "stew_pot") and not events(step.records, "ask")
+    s.type("16")
+    step = s.type("-5 12")
+    assert events(step.records, "mistake")[0]["reason"] == "arithmetic"
+    assert not events(step.records, "ask") and s.phase is Phase.TURN
+
+
+def test_a_recording_logs_the_confirmation_and_takes_the_reading() -> None:
+    s = session(can_answer=False, typed=TO_SIXTEEN)
+    step = s.hear(heard("minus five, twelve", 1.0))
+    assert [r["event"] for r in step.records] == ["heard", "ask", "mistake", "host"]
+    assert events(step.records, "ask")[0]["question"] == "Five, twelve?"
+    assert host(step.records) == ["Sixteen minus five is eleven, not twelve."]

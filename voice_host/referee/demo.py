@@ -32,7 +32,7 @@ from cowabunga import (
 from voice_host.phrases import phrase_table
 from voice_host.recognition import SAMPLE_RATE, Hearing, Recognizer, Samples
 from voice_host.referee.runner import Referee, now_ms
-from voice_host.referee.session import Phase, Session, Step
+from voice_host.referee.session import Phase, Policy, Session, Step
 from voice_host.referee.setup import Setup
 
 BOT_VOICES = ("en-us+f3", "en-us", "en-us+m3", "en+f3", "en+m1")
@@ -121,6 +121,7 @@ class SimTable:
         transcript: Callable[[str], None] | None = None,
         sound: Callable[[Samples], None] | None = None,
         host_sound: Callable[[str], None] | None = None,
+        policy: Policy | None = None,
     ) -> None:
         self.rng = random.Random(seed)
         """The table's randomness (deal, bots, which turns go wrong)."""
@@ -157,7 +158,7 @@ class SimTable:
             view.total,
             {p: held for p, held in zip(view.players, view.islands, strict=True)},
         )
-        self.session = Session(setup, can_answer=True)
+        self.session = Session(setup, can_answer=True, policy=policy)
         """The referee's session."""
         self.referee = Referee(self.session, None, log, None, note)
         """The referee (journal-less, voice handled by ``host_sound``)."""
@@ -322,12 +323,13 @@ class SimTable:
             self._carry_on(seat)
             turns = len(session.turns)
             step = self.say(seat, text, mumbled=mumbled and attempt == 0)
+            asked = _asked(step.records)
             step = self._answer_questions(seat, text, step)
             records = step.records
             if len(session.turns) > turns:
                 got = session.turns[-1].total
                 if got == total and text == good:
-                    if attempt == 0 and not planted and not _asked(records):
+                    if attempt == 0 and not planted and not asked:
                         stats.first_try += 1
                     return
                 if planted and text == said:

@@ -119,10 +119,14 @@ class HostLines:
     # --- questions -------------------------------------------------------------------------------
     def ask_options(self, options: Sequence[tuple[int | None, int]]) -> str:
         """"Thirteen or thirty?" (with the card where one was said: "Plus two, twenty-two?")."""
+        if len(options) == 1:
+            return self.confirm(*options[0])
         said = [self.reading(card, total) for card, total in options]
-        if len(said) == 1:
-            return f"{self.cap(said[0])}?"
         return f"{self.cap(', '.join(said[:-1]))} or {said[-1]}?"
+
+    def confirm(self, card: int | None, total: int) -> str:
+        """A yes/no question about one reading: "Twelve?" ("Five, twelve?" with a card)."""
+        return f"{self.cap(self.reading(card, total))}?"
 
     def reading(self, card: int | None, total: int) -> str:
         """How a reading is said back: "twenty-four" or "seven, twenty-four"."""

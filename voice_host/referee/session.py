@@ -12,6 +12,10 @@ Policy:
 * The referee acts only on a **confident** hearing (the recognizer gave numbers) whose rival
   readings (alternatives at least :attr:`Policy.rival_confidence` sure) would not change what
   happens. Otherwise it asks ("Thirteen or thirty?"), never picking the expected total itself.
+* Nothing that costs a player is announced on one hearing alone: a mistake (and, by
+  :attr:`Policy.confirm_stew_pots`, a stew pot) heard confidently is first confirmed ("Twelve?")
+  and announced after a yes or the same announcement said again; a no has the player say it
+  again. A typed line is trusted as it stands.
 * Without anyone to answer (a recording), the question is logged with its alternatives and the
   best reading is taken.
 * The recognizer is narrowed to what can be said now (:meth:`Session.expectation`), never toward
@@ -91,6 +95,11 @@ class Policy:
     answer_confidence: float = 0.6
     """A "yes" or "no" heard at least this sure answers an open question even when the ear
     withholds it: the two words are far apart and the reading asked about was already likely."""
+    confirm_mistakes: bool = True
+    """A mistake heard confidently is confirmed ("Twelve?") before it is announced: a confident
+    recognizer can still be wrong, and a false mistake costs the player a turn."""
+    confirm_stew_pots: bool = True
+    """A correct total that costs a stew pot is confirmed before the stew pot is announced."""
 
 
 @dataclass(frozen=True)
@@ -405,6 +414,10 @@ class Session:
             and isinstance(judge(self.view, Reading(top.total)), Accept)
         )
         if confident and not rivals and not repeated:
+            if self._costly(verdict):
+                # Confident, but it costs the player: ask about the one reading first.
+                self._ask(step, Phase.TURN, (top,))
+                return
             self._verdict(step, verdict)
             return
         # Unsure, or the same total said again after its card was called wrong: the player may
@@ -423,6 +436,17 @@ class Session:
             and not same_outcome(judge(self.view, r), verdict)
         )
         self._ask(step, Phase.TURN, options, later)
+
+    def _costly(self, verdict: Verdict) -> bool:
+        """Whether ``verdict``, heard (not typed), must be confirmed before it is announced."""
+        if self._typed:
+            return False
+        if isinstance(verdict, Mistake):
+            return self.policy.confirm_mistakes
+        if not self.policy.confirm_stew_pots:
+            return False
+        _, events = play_card(self.view, verdict.card)
+        return any(isinstance(e, StewPot) for e in events)
 
     def _verdict(self, step: Step, verdict: Verdict) -> None:
         if isinstance(verdict, Accept):
