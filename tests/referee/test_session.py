@@ -159,7 +159,10 @@ def test_a_confident_impossible_total_with_a_legal_rival_is_asked_not_corrected(
     s = session(typed=("eleven",))
     step = s.hear(heard("thirty", 0.8, ("twenty", 0.35)))
     assert events(step.records, "ask") and not events(step.records, "played")
+    # The choice answered with the mistake: that reading is confirmed before it is announced.
     step = s.hear(heard("thirty", 0.9))
+    assert host(step.records) == ["Thirty?"] and not events(step.records, "mistake")
+    step = s.hear(heard("yes"))
     assert events(step.records, "mistake")[0]["reason"] == "impossible_step"
 
 
@@ -513,3 +516,14 @@ def test_a_recording_logs_the_confirmation_and_takes_the_reading() -> None:
     assert [r["event"] for r in step.records] == ["heard", "ask", "mistake", "host"]
     assert events(step.records, "ask")[0]["question"] == "Five, twelve?"
     assert host(step.records) == ["Sixteen minus five is eleven, not twelve."]
+
+
+def test_a_choice_answered_with_a_mistake_is_confirmed_and_a_no_says_it_again() -> None:
+    s = session(typed=(*TO_SIXTEEN[:5], "twenty-five", "sixteen"))
+    step = s.hear(heard("nine, twenty-nine", 0.5, ("nine, twenty-five", 0.4)))
+    assert host(step.records) == ["Nine, twenty-nine or nine, twenty-five?"]
+    step = s.hear(heard("nine, twenty-nine", 1.0))  # "five" misheard as "nine" again
+    assert host(step.records) == ["Nine, twenty-nine?"] and not events(step.records, "mistake")
+    step = s.hear(heard("no"))
+    assert host(step.records) == ["Emily, please say it again."]
+    assert not events(step.records, "mistake")

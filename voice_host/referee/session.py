@@ -589,7 +589,18 @@ class Session:
         top = readings[0]
         matches = [o for o in q.options if o.key() == top.key()]
         if confident and len(matches) == 1:
-            self._resolve(step, q.kind, matches[0])
+            match = matches[0]
+            if (
+                q.kind is Phase.TURN
+                and q.confirm is None
+                and self._costly(judge(self.view, match))
+            ):
+                # A choice answered with a reading that costs the player: the ear may mishear
+                # the same word twice, so that reading is confirmed yes/no too.
+                self.question = None
+                self._ask(step, q.kind, (match,), (), q.asked + 1)
+                return
+            self._resolve(step, q.kind, match)
             return
         if confident and not matches:
             # A new announcement instead of an answer: judge it afresh.
