@@ -30,7 +30,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from voice_host.recognition import Samples
-from voice_host.recognizers import DEFAULT_ENGINE, load_recognizer
+from voice_host.recognizers import DEFAULT_ENGINE, ENGINES, load_recognizer
 from voice_host.referee.demo import SimTable, Speech, Stats, mix_at_snr
 from voice_host.referee.session import Policy
 
@@ -75,10 +75,15 @@ def render_ms(lines: list[str]) -> list[float]:
 
 
 def play(
-    seed: int, voices: tuple[str, ...], noise: Samples | None, turns: int, policy: Policy
+    seed: int,
+    voices: tuple[str, ...],
+    noise: Samples | None,
+    turns: int,
+    policy: Policy,
+    engine: str = DEFAULT_ENGINE,
 ) -> Stats:
     """One game; returns its score."""
-    recognizer = load_recognizer(DEFAULT_ENGINE)
+    recognizer = load_recognizer(engine)
     rng = np.random.default_rng(seed)
 
     def noisy(audio: Samples) -> Samples:
@@ -105,6 +110,7 @@ def main() -> None:
     parser.add_argument("--turns", type=int, default=30, help="turns per game")
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--engine", choices=ENGINES, default=DEFAULT_ENGINE, help="recognizer")
     parser.add_argument(
         "--confirm-mistakes", action=argparse.BooleanOptionalAction,
         default=Policy.confirm_mistakes, help="confirm a confidently heard mistake first",
@@ -124,7 +130,12 @@ def main() -> None:
         for condition in ("clean", "babble 10 dB"):
             t0 = time.perf_counter()
             stats = play(
-                args.seed + g, voices, None if condition == "clean" else noise, args.turns, policy
+                args.seed + g,
+                voices,
+                None if condition == "clean" else noise,
+                args.turns,
+                policy,
+                args.engine,
             )
             rows.append((voices, condition, stats, time.perf_counter() - t0))
     sample_lines = [
@@ -138,6 +149,7 @@ def main() -> None:
     render = sorted(render_ms(lines))
     render_p50 = render[len(render) // 2]
     figures: dict[str, object] = {
+        "engine": args.engine,
         "policy": {
             "confirm_mistakes": policy.confirm_mistakes,
             "confirm_stew_pots": policy.confirm_stew_pots,
@@ -180,7 +192,7 @@ def main() -> None:
     if args.json:
         print(json.dumps(figures, indent=2))
         return
-    print(f"confirm mistakes: {policy.confirm_mistakes}; confirm stew pots: "
+    print(f"engine: {args.engine}; confirm mistakes: {policy.confirm_mistakes}; confirm stew pots: "
           f"{policy.confirm_stew_pots}")
     print(f"{'voices':38} {'condition':13} turns first-try false(mis/pen/acc) missed "
           f"asked(right/settled) typed  secs")
