@@ -7,6 +7,7 @@ error ends with one line on stderr and exit status 2, never a traceback.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import random
@@ -180,19 +181,22 @@ def _simulate(args: argparse.Namespace, rules: Rules) -> None:
     kinds = seat_bots(args.bots, args.players)
     err = Console(stderr=True)
     start = time.perf_counter()
+    run = functools.partial(
+        simulate,
+        args.games,
+        kinds,
+        args.seed,
+        rules=rules,
+        rotate=not args.no_rotate,
+        rollouts=args.rollouts,
+    )
     if err.is_terminal:
         from rich.progress import Progress
 
         with Progress(console=err, transient=True) as progress:
             task = progress.add_task("games", total=args.games)
             step = max(1, args.games // 500)
-            tally = simulate(
-                args.games,
-                kinds,
-                args.seed,
-                rules=rules,
-                rotate=not args.no_rotate,
-                rollouts=args.rollouts,
+            tally = run(
                 progress=lambda done: (
                     progress.update(task, completed=done)
                     if done % step == 0 or done == args.games
@@ -200,14 +204,7 @@ def _simulate(args: argparse.Namespace, rules: Rules) -> None:
                 ),
             )
     else:
-        tally = simulate(
-            args.games,
-            kinds,
-            args.seed,
-            rules=rules,
-            rotate=not args.no_rotate,
-            rollouts=args.rollouts,
-        )
+        tally = run()
     seconds = time.perf_counter() - start
     report = _report(args, kinds, rules, tally, seconds)
     if args.json:
