@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 from collections.abc import Sequence
 
 from cowabunga import (
@@ -74,3 +76,17 @@ def script_of(start: GameState, events: Sequence[Event]) -> JSONObject:
 def drawn_islands(events: Sequence[Event]) -> list[int]:
     """The islands drawn, in order."""
     return [e.island for e in events if isinstance(e, IslandDrawn)]
+
+
+def run_cli(
+    *args: str, stdin: str | None = None, timeout: float = 120
+) -> subprocess.CompletedProcess[str]:
+    """Run ``cowabunga`` with ``args`` in a fresh interpreter, capturing its text output."""
+    return subprocess.run(
+        [sys.executable, "-m", "cowabunga.cli", *args],
+        capture_output=True,
+        text=True,
+        input=stdin,
+        timeout=timeout,
+        check=False,
+    )

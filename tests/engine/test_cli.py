@@ -11,21 +11,11 @@ import sys
 import pytest
 
 from cowabunga.cli import main, parse_card
-
-
-def _run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "cowabunga.cli", *args],
-        capture_output=True,
-        text=True,
-        input=stdin,
-        timeout=120,
-        check=False,
-    )
+from tests.engine.helpers import run_cli
 
 
 def test_simulate_json() -> None:
-    done = _run(
+    done = run_cli(
         "simulate",
         "--games",
         "200",
@@ -148,7 +138,7 @@ def test_parse_card() -> None:
 
 def test_play_handles_bad_input_and_eof() -> None:
     lines = "x\n" + "".join(f"{d}\n" for d in range(10)) * 60
-    done = _run("play", "--players", "2", "--bots", "careful", "--seed", "11", stdin=lines)
+    done = run_cli("play", "--players", "2", "--bots", "careful", "--seed", "11", stdin=lines)
     assert done.returncode == 0, done.stderr
     assert "Traceback" not in done.stderr
     out = done.stdout
@@ -159,14 +149,14 @@ def test_play_handles_bad_input_and_eof() -> None:
 
 
 def test_play_quits_on_eof_at_once() -> None:
-    done = _run("play", "--players", "3", "--bots", "random", "--seed", "2", stdin="")
+    done = run_cli("play", "--players", "3", "--bots", "random", "--seed", "2", stdin="")
     assert done.returncode == 0
     assert "Bye." in done.stdout and done.stderr == ""
 
 
 def test_play_against_mc_to_the_end() -> None:
     lines = "?\n" + "".join(f"{d}\n" for d in range(10)) * 80
-    done = _run(
+    done = run_cli(
         "play",
         "--players",
         "3",

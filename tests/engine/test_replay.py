@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from cowabunga import CowabungaError, replay
 from cowabunga.cli import main
+from tests.engine.helpers import run_cli
 
 EXAMPLE = {
     "players": ["Emily", "Maria", "Hendrik"],
@@ -183,33 +182,22 @@ def test_a_missing_file_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert out == "" and err.count("\n") == 1 and "cannot read" in err
 
 
-def _run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "cowabunga.cli", *args],
-        capture_output=True,
-        text=True,
-        input=stdin,
-        timeout=60,
-        check=False,
-    )
-
-
 def test_replay_subprocess_contract(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     path.write_text(_script())
-    done = _run("replay", str(path))
+    done = run_cli("replay", str(path), timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stderr == ""
     lines = [json.loads(line) for line in done.stdout.splitlines()]
     assert lines == replay(_script())
-    done = _run("replay", "-", stdin=_script())
+    done = run_cli("replay", "-", stdin=_script(), timeout=60)
     assert done.returncode == 0 and [json.loads(x) for x in done.stdout.splitlines()] == lines
 
 
 def test_replay_subprocess_bad_script(tmp_path: Path) -> None:
     path = tmp_path / "bad.json"
     path.write_text(_script(start_card=9, plays=[9, 9, 9, 9, 9]))
-    done = _run("replay", str(path))
+    done = run_cli("replay", str(path), timeout=60)
     assert done.returncode == 2
     assert done.stdout == ""
     assert done.stderr.count("\n") == 1
