@@ -1,9 +1,9 @@
 """The recognition bench's own corpus: held-out synthetic voices, noise, distractors, humans.
 
 Nothing here is used to train the ear: the espeak-ng voices come from the ``bench`` split of
-``voice_host.ear.synth`` (accents and variants never used in training), the festival voices are
-held out too, the distractor sentences differ from the ear's training chatter, and the human
-digits (FSDD, two speakers) are never trained on by the shipped head.
+``voice_host.ear.synth`` (accents and variants never used in training), the MBROLA and festival
+voices are held out too, the distractor sentences differ from the ear's training chatter, and
+the human digits (FSDD, two speakers) are never trained on by the shipped head.
 """
 
 from __future__ import annotations
@@ -120,7 +120,7 @@ def _human_digits() -> list[tuple[str, int, int, npt.NDArray[np.int16]]]:
 
 def corpus_path(seed: int, quick: bool) -> Path:
     """Where the corpus of ``seed`` is cached."""
-    return CACHE / f"corpus-{seed}-{'quick' if quick else 'full'}-v3.npz"
+    return CACHE / f"corpus-{seed}-{'quick' if quick else 'full'}-v4.npz"
 
 
 def build(seed: int = 1234, quick: bool = False) -> Corpus:
@@ -136,6 +136,7 @@ def build(seed: int = 1234, quick: bool = False) -> Corpus:
     n_espeak = 4 if quick else 12
     chosen = [espeak[int(i)] for i in rng.choice(len(espeak), n_espeak, replace=False)]
     clean: list[tuple[str, str, str, tuple[int, ...], npt.NDArray[np.int16], bool]] = []
+    mbrola: list[tuple[str, str, str, tuple[int, ...], npt.NDArray[np.int16], bool]] = []
 
     def add(family: str, voice: synth.Voice, text: str, numbers: tuple[int, ...]) -> None:
         audio = synth.synthesize(voice, text, float(rng.uniform(0.85, 1.2)),
@@ -167,6 +168,21 @@ def build(seed: int = 1234, quick: bool = False) -> Corpus:
         for _ in range(1):
             voice = espeak[int(rng.integers(len(espeak)))]
             add("distractor", voice, s, ())
+    # MBROLA voices (real speakers' diphones) from a seed stream of their own, after everything
+    # else, so the cases before them are the same as in corpora made without them.
+    mb_rng = np.random.default_rng([seed, 5])
+    for voice in (v for v in pool if v.engine == "mbrola"):
+        for total in mb_rng.choice(46, 4 if quick else 24, replace=False):
+            said = synth.synthesize(voice, w.numbers[int(total)],
+                                    float(mb_rng.uniform(0.85, 1.2)), int(mb_rng.integers(30, 71)))
+            mbrola.append(("mbrola", voice.name, w.numbers[int(total)], (int(total),), said, True))
+        for _ in range(1 if quick else 6):
+            value, total, sign = int(mb_rng.integers(10)), int(mb_rng.integers(46)), mb_rng.random()
+            card = "plus" if sign < 0.5 else "minus" if sign < 0.8 else "bare"
+            text = card_phrase(w, f"{card}{value}", total)
+            said = synth.synthesize(voice, text, float(mb_rng.uniform(0.85, 1.2)),
+                                    int(mb_rng.integers(30, 71)))
+            mbrola.append(("mbrola", voice.name, text, (value, total), said, True))
     humans = _human_digits()
     if quick:
         humans = humans[::20]
@@ -176,6 +192,7 @@ def build(seed: int = 1234, quick: bool = False) -> Corpus:
     babble_pool = [synth.synthesize(espeak[int(rng.integers(len(espeak)))],
                                     ". ".join(str(s) for s in rng.choice(DISTRACTORS, 3)))
                    for _ in range(6 if quick else 20)]
+    clean += mbrola
     cases: list[Case] = []
     audio: list[npt.NDArray[np.int16]] = []
     quiet = np.zeros(int(0.25 * 16000), np.int16)

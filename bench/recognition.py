@@ -36,7 +36,7 @@ GOALS = {
 }
 """The goals of the ear issue, printed next to the figures."""
 
-FAMILIES = ("espeak", "festival", "human")
+FAMILIES = ("espeak", "mbrola", "festival", "human")
 
 
 def run_engine(engine: str, corpus_path: Path, out: Path) -> None:

@@ -97,6 +97,12 @@ QUICK = Sizes(1, 0, 20, 1, 1, 1, 5, 1, max_items=60)
 """A tiny set for exercising the pipeline in tests."""
 VAL = Sizes(3, 2, 200, 2, 3, 2, 30, 2)
 """The validation set (held-out voices)."""
+MBROLA = Sizes(20, 8, 800, 4, 4, 4, 0, 2)
+"""The training set in the MBROLA voices (on top of the espeak-ng and festival set)."""
+MBROLA_VAL = Sizes(3, 1, 100, 1, 2, 1, 0, 2)
+"""The validation set in the held-out MBROLA voices."""
+MBROLA_QUICK = Sizes(1, 0, 5, 1, 1, 1, 0, 1, max_items=12)
+"""A tiny MBROLA set for exercising the pipeline in tests."""
 
 
 def _speech_items(lang: str, voice_pool: Sequence[synth.Voice], sizes: Sizes,
@@ -120,13 +126,21 @@ def _speech_items(lang: str, voice_pool: Sequence[synth.Voice], sizes: Sizes,
     return todo
 
 
-def plan(lang: str, split: str, sizes: Sizes, seed: int) -> list[Item]:
-    """The utterances of one split, each with a voice drawn from that split's voices."""
-    rng = np.random.default_rng([seed, {"train": 0, "val": 1, "bench": 2}[split]])
+def plan(lang: str, split: str, sizes: Sizes, seed: int, engine: str | None = None) -> list[Item]:
+    """The utterances of one split, each with a voice drawn from that split's voices.
+
+    By default the voices are espeak-ng's (with a share of festival's); ``engine="mbrola"``
+    plans a set of its own in the MBROLA voices, from a seed stream of its own.
+    """
+    stream = [seed, {"train": 0, "val": 1, "bench": 2}[split]]
+    rng = np.random.default_rng(stream if engine is None else [*stream, 23])
     pool = synth.voices(lang, split)
+    if engine is not None:
+        pool = [v for v in pool if v.engine == engine]
     if not pool:
-        raise RuntimeError(f"no {split} voices for {lang!r}: is espeak-ng installed?")
-    espeak = [v for v in pool if v.engine == "espeak"]
+        needs = "mbrola and its voices" if engine == "mbrola" else "espeak-ng"
+        raise RuntimeError(f"no {split} voices for {lang!r}: is {needs} installed?")
+    espeak = [v for v in pool if v.engine == (engine or "espeak")]
     festival = [v for v in pool if v.engine == "festival"]
     items: list[Item] = []
     for text, label in _speech_items(lang, pool, sizes, rng, CHATTER_EN):
@@ -282,10 +296,14 @@ class Embedded:
     """The text of each utterance."""
 
 
-def cache_key(lang: str, split: str, sizes: Sizes, seed: int) -> str:
-    """A short name for one (recipe, split, sizes, seed) combination."""
-    blob = json.dumps([RECIPE, lang, split, asdict(sizes), seed], sort_keys=True)
-    return f"{lang}-{split}-{hashlib.sha1(blob.encode()).hexdigest()[:10]}"
+def cache_key(lang: str, split: str, sizes: Sizes, seed: int, engine: str | None = None) -> str:
+    """A short name for one (recipe, split, sizes, seed[, engine]) combination."""
+    parts: list[object] = [RECIPE, lang, split, asdict(sizes), seed]
+    if engine is not None:
+        parts.append(engine)
+    blob = json.dumps(parts, sort_keys=True)
+    name = split if engine is None else f"{split}-{engine}"
+    return f"{lang}-{name}-{hashlib.sha1(blob.encode()).hexdigest()[:10]}"
 
 
 def render(items: Sequence[Item], versions: int, babble: list[Audio], workers: int = 2,

@@ -1,4 +1,4 @@
-"""Speech synthesis for training and benchmarking: espeak-ng and festival, as 16 kHz int16.
+"""Speech synthesis for training and benchmarking: espeak-ng, MBROLA and festival, 16 kHz int16.
 
 Voices are split once and for all into ``train``, ``val`` and ``bench`` sets; whole voices (an
 espeak-ng accent with a variant, a festival voice) are held out, so no figure is reported on a
@@ -52,21 +52,46 @@ FESTIVAL_VOICES = {
 }
 """English festival voices and their set."""
 
+MBROLA_VOICES = {
+    "en": {
+        "mb-us1": "train", "mb-us3": "train", "mb-en1": "train", "mb-de1-en": "train",
+        "mb-de2-en": "train", "mb-de4-en": "train", "mb-de6-en": "train",
+        "mb-de3-en": "val",
+        "mb-us2": "bench", "mb-de5-en": "bench",
+    },
+    "de": {
+        "mb-de1": "train", "mb-de2": "train", "mb-de4": "train", "mb-de6": "train",
+        "mb-de7": "train",
+        "mb-de3": "val",
+        "mb-de5": "bench", "mb-de8": "bench",
+    },
+}
+"""MBROLA voices (diphones recorded from real speakers, spoken through espeak-ng) and their set.
+
+``mb-de1-en`` and the like are German speakers reading English: accented English, as at a real
+table. A voice of one language and its namesake in another (``mb-de5-en``, ``mb-de5``) are kept
+in the same set.
+"""
+
+MBROLA_DIR = Path("/usr/share/mbrola")
+"""Where the Debian ``mbrola-*`` packages put the voice databases."""
+
 
 @dataclass(frozen=True)
 class Voice:
     """One synthetic voice."""
 
     engine: str
-    """``espeak`` or ``festival``."""
+    """``espeak``, ``mbrola`` or ``festival``."""
     name: str
-    """espeak-ng ``accent+variant`` (or accent alone), or the festival voice name."""
+    """espeak-ng ``accent+variant`` (or accent alone), its ``mb-*`` voice, or the festival
+    voice name."""
     split: str
     """``train``, ``val`` or ``bench``."""
 
     @property
     def family(self) -> str:
-        """The voice family reported by the bench (``espeak``, ``festival``)."""
+        """The voice family reported by the bench (``espeak``, ``mbrola``, ``festival``)."""
         return self.engine
 
 
@@ -96,6 +121,14 @@ def festival_voices() -> tuple[str, ...]:
     return tuple(v for v in FESTIVAL_VOICES if v in found)
 
 
+def mbrola_voices(lang: str) -> tuple[str, ...]:
+    """The MBROLA voices for ``lang`` whose databases are installed here."""
+    if shutil.which("espeak-ng") is None or shutil.which("mbrola") is None:
+        return ()
+    return tuple(v for v in MBROLA_VOICES.get(lang, {})
+                 if (MBROLA_DIR / v.removeprefix("mb-").split("-")[0]).is_dir())
+
+
 def _espeak_split(base: str, variant: str | None) -> str:
     if base in BENCH_BASES or variant in BENCH_VARIANTS:
         return "bench"
@@ -114,6 +147,7 @@ def voices(lang: str = "en", split: str | None = None) -> list[Voice]:
                 continue
             name = base if variant is None else f"{base}+{variant}"
             found.append(Voice("espeak", name, sp))
+    found += [Voice("mbrola", v, MBROLA_VOICES[lang][v]) for v in mbrola_voices(lang)]
     if lang == "en":
         found += [Voice("festival", v, FESTIVAL_VOICES[v]) for v in festival_voices()]
     return [v for v in found if split is None or v.split == split]
@@ -142,7 +176,7 @@ def _read_wav(blob: bytes) -> Audio:
 
 def synthesize(voice: Voice, text: str, speed: float = 1.0, pitch: int = 50) -> Audio:
     """Speak ``text`` in ``voice``; ``speed`` 1.0 is the voice's normal rate."""
-    if voice.engine == "espeak":
+    if voice.engine in ("espeak", "mbrola"):
         cmd = ["espeak-ng", "-v", voice.name, "-s", str(round(175 * speed)), "-p", str(pitch),
                "--stdout", text]
         proc = subprocess.run(cmd, capture_output=True, check=False)

@@ -15,8 +15,8 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from voice_host.ear import dataset
-from voice_host.ear.dataset import QUICK, VAL, Embedded, Sizes
+from voice_host.ear import dataset, synth
+from voice_host.ear.dataset import MBROLA, MBROLA_QUICK, MBROLA_VAL, QUICK, VAL, Embedded, Sizes
 from voice_host.ear.head import (
     HEAD_NAMES,
     POOLED_DIM,
@@ -54,19 +54,41 @@ class TrainResult:
 
 
 def build(lang: str, split: str, sizes: Sizes, seed: int, progress: Progress, workers: int,
-          cache: Path | None) -> Embedded:
-    """The embedded data of one split, from the cache when it is there."""
-    path = (cache or DATA_DIR) / f"{dataset.cache_key(lang, split, sizes, seed)}.npz"
+          cache: Path | None, engine: str | None = None) -> Embedded:
+    """The embedded data of one split, from the cache when it is there.
+
+    ``engine="mbrola"`` builds the split's set in the MBROLA voices instead.
+    """
+    key = dataset.cache_key(lang, split, sizes, seed, engine)
+    path = (cache or DATA_DIR) / f"{key}.npz"
+    what = split if engine is None else f"{split} ({engine})"
     if path.exists():
-        progress.stage(f"{split}: cached", 1)
+        progress.stage(f"{what}: cached", 1)
         progress.advance(1)
-        return topped_up(dataset.load(path), path, lang, split, sizes, seed, progress, workers)
-    items = dataset.plan(lang, split, sizes, seed)
-    babble = dataset.babble_pool(lang, split, seed, 10 if sizes == QUICK else 40)
-    progress.stage(f"{split}: synthesize + embed", len(items))
+        data = dataset.load(path)
+        if engine is not None:
+            return data
+        return topped_up(data, path, lang, split, sizes, seed, progress, workers)
+    items = dataset.plan(lang, split, sizes, seed, engine)
+    babble = dataset.babble_pool(lang, split, seed, 10 if sizes.max_items else 40)
+    progress.stage(f"{what}: synthesize + embed", len(items))
     data = dataset.render(items, sizes.versions, babble, workers=workers,
                           progress=lambda n: progress.advance(n))
     dataset.save(data, path)
+    return data
+
+
+def build_all(lang: str, split: str, quick: bool, seed: int, progress: Progress, workers: int,
+              cache: Path | None) -> Embedded:
+    """The split's espeak-ng/festival set, plus its MBROLA set where MBROLA voices are here."""
+    if split == "train":
+        sizes, extra = (QUICK, MBROLA_QUICK) if quick else (Sizes(), MBROLA)
+    else:
+        sizes, extra = (QUICK, MBROLA_QUICK) if quick else (VAL, MBROLA_VAL)
+    data = build(lang, split, sizes, seed, progress, workers, cache)
+    if any(v.engine == "mbrola" for v in synth.voices(lang, split)):
+        data = dataset.merged(data, build(lang, split, extra, seed, progress, workers, cache,
+                                          engine="mbrola"))
     return data
 
 
@@ -159,10 +181,8 @@ def train(lang: str = "en", seed: int = 0, quick: bool = False, out: Path | None
 
     progress = progress or Progress()
     start = time.monotonic()
-    sizes = QUICK if quick else Sizes()
-    val_sizes = QUICK if quick else VAL
-    train_data = build(lang, "train", sizes, seed, progress, workers, cache)
-    val_data = build(lang, "val", val_sizes, seed, progress, workers, cache)
+    train_data = build_all(lang, "train", quick, seed, progress, workers, cache)
+    val_data = build_all(lang, "val", quick, seed, progress, workers, cache)
     if arch == "conv":
         from voice_host.ear.seqtrain import ConvRecipe, train_conv
 
