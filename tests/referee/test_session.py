@@ -7,6 +7,7 @@ from dataclasses import replace
 import pytest
 
 from cowabunga import Counting
+from voice_host.recognition import Hearing
 from voice_host.referee import Phase, Policy, Session
 from voice_host.referee.session import CONTRACT
 
@@ -452,12 +453,59 @@ def test_a_confident_mistake_confirmed_by_yes_is_announced() -> None:
     assert s.phase is Phase.TURN and s.view.current_player == "Emily"
 
 
-def test_a_confident_mistake_said_again_instead_of_yes_is_announced() -> None:
+def test_a_confident_mistake_said_again_is_no_yes_and_is_asked_again() -> None:
     s = session(typed=TO_SIXTEEN)
     s.hear(heard("minus five, twelve", 1.0))
-    step = s.hear(heard("minus five, twelve"))
+    # The ear can hear the same words wrong twice, or "no" as a number: only a yes announces.
+    step = s.hear(heard("minus five, twelve", 1.0))
+    assert host(step.records) == ["Five, twelve? Say yes or no."]
+    assert not events(step.records, "mistake") and s.phase is Phase.QUESTION
+    step = s.hear(heard("yes"))
     assert host(step.records) == ["Sixteen minus five is eleven, not twelve."]
-    assert not events(step.records, "ask")
+
+
+def test_a_mistake_heard_again_and_again_ends_in_say_it_again_not_in_the_mistake() -> None:
+    s = session(typed=TO_SIXTEEN)
+    asks = Policy().max_asks
+    lines = [host(s.hear(heard("twenty", 1.0)).records) for _ in range(asks + 1)]
+    assert lines[0] == ["Twenty?"] and lines[1:asks] == [["Twenty? Say yes or no."]] * (asks - 1)
+    assert lines[-1] == ["Emily, please say it again."]
+    assert s.phase is Phase.TURN and s.view.total == 16
+
+
+def test_a_yes_the_recognizer_did_not_vouch_for_does_not_announce_a_mistake() -> None:
+    s = session(typed=TO_SIXTEEN)
+    s.hear(heard("twenty", 1.0))
+    # Fairly sure, but below the recognizer's own bar: enough for a no, not for a penalty.
+    step = s.hear(Hearing("yes", confidence=0.8))
+    assert host(step.records) == ["Twenty? Say yes or no."] and not events(step.records, "mistake")
+    # Confident, but "no" was nearly as likely.
+    step = s.hear(heard("yes", 0.95, ("no", 0.4)))
+    assert host(step.records) == ["Twenty? Say yes or no."] and not events(step.records, "mistake")
+    step = s.hear(heard("yes", 0.95))
+    assert events(step.records, "mistake")[0]["reason"] == "wrong_direction"
+
+
+def test_a_fairly_sure_yes_still_accepts_a_total_that_costs_nothing() -> None:
+    s = session(typed=("eleven",))
+    assert host(s.hear(heard("twenty", 0.3)).records) == ["Twenty?"]
+    step = s.hear(Hearing("yes", confidence=0.8))
+    assert events(step.records, "played")[0]["total"] == 20
+
+
+def test_a_question_keeps_the_turns_grammar() -> None:
+    s = session(typed=TO_SIXTEEN)
+    turn = s.expectation()
+    assert turn.numbers == frozenset(range(0, 36)) and turn.card_first
+    s.hear(heard("twenty", 1.0))
+    assert s.phase is Phase.QUESTION
+    # Narrowed to the reading asked about, any number said in answer would be heard as it.
+    assert s.expectation().numbers == turn.numbers and s.expectation().commands
+    s = session(typed=TO_SIXTEEN[:4])  # thirty-three: Hendrik draws an island card
+    islands = s.expectation().numbers
+    assert s.phase is Phase.ISLAND and islands == frozenset(range(10, 31))
+    s.hear(heard("fifteen", 0.3))
+    assert s.question is not None and s.expectation().numbers == islands
 
 
 def test_a_confident_mistake_denied_by_no_is_said_again_and_nothing_is_announced() -> None:

@@ -128,6 +128,10 @@ class HostLines:
         """A yes/no question about one reading: "Twelve?" ("Five, twelve?" with a card)."""
         return f"{self.cap(self.reading(card, total))}?"
 
+    def confirm_yes_no(self, card: int | None, total: int) -> str:
+        """The yes/no question again, when the answer was not a clear yes or no."""
+        return f"{self.confirm(card, total)} Say yes or no."
+
     def reading(self, card: int | None, total: int) -> str:
         """How a reading is said back: "twenty-four" or "seven, twenty-four"."""
         return self.n(total) if card is None else f"{self.n(card)}, {self.n(total)}"

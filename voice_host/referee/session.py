@@ -14,13 +14,16 @@ Policy:
   happens. Otherwise it asks ("Thirteen or thirty?"), never picking the expected total itself.
 * Nothing that costs a player is announced on one hearing alone: a mistake (and, by
   :attr:`Policy.confirm_stew_pots`, a stew pot) heard confidently is first confirmed ("Twelve?")
-  and announced after a yes or the same announcement said again; a no has the player say it
-  again. A typed line is trusted as it stands.
+  and announced only after a confident yes. The same reading heard again is no yes (a recognizer
+  misreads the same words the same way twice, and "no" sounds like "nine"): the question is
+  asked again ("Twelve? Say yes or no."). A no has the player say it again. A typed line is
+  trusted as it stands.
 * Without anyone to answer (a recording), the question is logged with its alternatives and the
   best reading is taken.
 * The recognizer is narrowed to what can be said now (:meth:`Session.expectation`), never toward
   the expected total: a turn allows every total within :data:`TURN_WINDOW` of the current one, so
-  wrong directions and slips by ten are still heard as said.
+  wrong directions and slips by ten are still heard as said. A question about a turn keeps the
+  turn's grammar, never only the readings asked about.
 """
 
 from __future__ import annotations
@@ -239,12 +242,15 @@ class Session:
         return self.turns[-count:] if count > 0 else []
 
     def expectation(self) -> Expectation:
-        """What can sensibly be said now (for the recognizer's grammar)."""
+        """What can sensibly be said now (for the recognizer's grammar).
+
+        A question is answered with yes, no, or the announcement said again, which may be any
+        announcement of the turn: the grammar stays that of the turn (or of the island card).
+        Narrowed to the readings asked about, any number said would be heard as one of them.
+        """
         phase = self.phase
         if phase is Phase.QUESTION and self.question is not None:
-            totals = frozenset(o.total for o in self.question.options)
-            cards = any(o.card is not None for o in self.question.options)
-            return Expectation(numbers=totals, card_first=cards, commands=True)
+            phase = self.question.kind
         if phase is Phase.ISLAND:
             return Expectation(numbers=frozenset(ISLAND_VALUES), card_first=False, commands=True)
         if phase is Phase.TURN:
@@ -347,10 +353,10 @@ class Session:
                 self._stop(step)
                 return step
         if hearing.command is not None:
-            self._command(step, hearing.command)
+            self._command(step, hearing.command, sure=self._sure(hearing))
             return step
         if answer is not None:
-            self._command(step, answer)
+            self._command(step, answer, sure=False)
             return step
         if parsed is not None and parsed.command is not None:
             # A command heard without confidence: acted on only if said again clearly; an open
@@ -372,6 +378,14 @@ class Session:
         elif phase is Phase.ISLAND:
             self._island(step, readings, confident)
         return step
+
+    def _sure(self, hearing: Hearing) -> bool:
+        """Whether a command the recognizer gave is heard without a likely rival reading."""
+        return not any(
+            a.confidence >= self.policy.rival_confidence
+            and (a.numbers or a.command not in (None, hearing.command))
+            for a in hearing.alternatives
+        )
 
     def _readings(self, hearing: Hearing) -> list[Reading]:
         """The top reading (from the transcript, confident or not) and the alternatives."""
@@ -552,11 +566,16 @@ class Session:
         options: tuple[Reading, ...],
         later: tuple[Reading, ...] = (),
         asked: int = 1,
+        *,
+        yes_or_no: bool = False,
     ) -> None:
-        """Ask about ``options`` (a choice, or yes/no for one); a recording takes the best."""
+        """Ask about ``options`` (a choice, or yes/no for one); a recording takes the best.
+        ``yes_or_no`` asks for the answer word outright ("Twelve? Say yes or no.")."""
         confirm = options[0] if len(options) == 1 else None
         if kind is Phase.ISLAND:
             text = self.say.ask_options([(None, o.total) for o in options])
+        elif confirm is not None and yes_or_no:
+            text = self.say.confirm_yes_no(confirm.card, confirm.total)
         else:
             text = self.say.ask_options([(o.card, o.total) for o in options])
         step.records.append(
@@ -590,15 +609,10 @@ class Session:
         matches = [o for o in q.options if o.key() == top.key()]
         if confident and len(matches) == 1:
             match = matches[0]
-            if (
-                q.kind is Phase.TURN
-                and q.confirm is None
-                and self._costly(judge(self.view, match))
-            ):
-                # A choice answered with a reading that costs the player: the ear may mishear
-                # the same word twice, so that reading is confirmed yes/no too.
-                self.question = None
-                self._ask(step, q.kind, (match,), (), q.asked + 1)
+            if q.kind is Phase.TURN and self._costly(judge(self.view, match)):
+                # The reading that costs the player heard again: the ear may mishear the same
+                # word twice (and "no" sounds like "nine"), so only a yes announces it.
+                self._confirm_again(step, q, match)
                 return
             self._resolve(step, q.kind, match)
             return
@@ -632,6 +646,15 @@ class Session:
         else:
             self._ask(step, q.kind, queue[:1], queue[1:], q.asked + 1)
 
+    def _confirm_again(self, step: Step, q: Question, reading: Reading) -> None:
+        """Ask yes/no about ``reading`` (which costs the player), asking for the yes or no
+        outright when it was asked about before; or have the player say it again."""
+        self.question = None
+        if q.asked >= self.policy.max_asks:
+            self._host(step, self.say.say_again(self._asked_player(q)))
+            return
+        self._ask(step, q.kind, (reading,), (), q.asked + 1, yes_or_no=q.confirm is not None)
+
     def _ask_same(self, step: Step, q: Question) -> None:
         """Ask ``q`` again (nothing usable was heard in answer)."""
         queue = (q.confirm, *q.later) if q.confirm is not None else q.options
@@ -644,7 +667,9 @@ class Session:
         return view.current_player
 
     # --- commands ------------------------------------------------------------------------------
-    def _command(self, step: Step, name: str) -> None:
+    def _command(self, step: Step, name: str, *, sure: bool = True) -> None:
+        """Carry out command ``name``; ``sure`` is False for a yes or no taken from a hearing
+        the recognizer did not vouch for (or with a likely rival reading)."""
         step.records.append({"event": "command", "name": name})
         view = self.view
         q = self.question
@@ -654,7 +679,11 @@ class Session:
             if q is None:
                 return
             if name == "yes" and q.confirm is not None:
-                self._resolve(step, q.kind, q.confirm)
+                if not sure and q.kind is Phase.TURN and self._costly(judge(self.view, q.confirm)):
+                    # What costs the player is announced on a confident yes only.
+                    self._confirm_again(step, q, q.confirm)
+                else:
+                    self._resolve(step, q.kind, q.confirm)
             elif name == "yes":
                 self._next_question(step, q, q.options)
             elif q.confirm is not None:
