@@ -86,12 +86,27 @@ def test_all_good_exits_zero(
     assert line["numbers"] == [] and line["command"] in ("whose_turn", None)
 
 
-def test_language_without_model(
+def test_language_pocketsphinx_has_no_model_for(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    code, out, err = run(["hear", "--lang", "de", "x.wav"], monkeypatch, capsys)
+    code, out, err = run(["hear", "--engine", "pocketsphinx", "--lang", "de", "x.wav"],
+                         monkeypatch, capsys)
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and "Traceback" not in err and "works for: en" in err
+
+
+def test_language_without_an_ear_head(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The default engine, the ear, in a language it has no head for: one line with the fix."""
+    from voice_host.ear.recognizer import shipped_languages
+    from voice_host.phrases import LANGUAGES
+
+    lang = next(code for code in LANGUAGES if code not in shipped_languages())
+    code, out, err = run(["hear", "--lang", lang, "x.wav"], monkeypatch, capsys)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert f"no ear head for {lang!r}" in err and f"voice-host ear train --lang {lang}" in err
 
 
 def test_missing_vosk_model(

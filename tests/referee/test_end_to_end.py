@@ -1,5 +1,6 @@
-"""Whole games through the real recognizer (the default engine): from WAVs made with espeak-ng,
-through the PulseAudio virtual microphone, after a kill, and with bad input."""
+"""Whole games through the real recognizer (the default engine, and PocketSphinx where named): from
+WAVs made with espeak-ng, through the PulseAudio virtual microphone, after a kill, and with bad
+input."""
 
 from __future__ import annotations
 
@@ -96,10 +97,12 @@ SHORT_GAME_EVENTS = [
 
 
 @pytest.mark.slow
-def test_a_recorded_game_end_to_end(tmp_path: Path) -> None:
+@pytest.mark.parametrize("engine", [None, "pocketsphinx"], ids=["default", "pocketsphinx"])
+def test_a_recorded_game_end_to_end(tmp_path: Path, engine: str | None) -> None:
     game = speak_game(tmp_path / "game.wav", SHORT_GAME)
     log, journal, host = tmp_path / "events.jsonl", tmp_path / "journal.jsonl", tmp_path / "h.wav"
-    out = run("referee", *SHORT_GAME_FLAGS, "--input", str(game), "--log", str(log),
+    chosen = [] if engine is None else ["--engine", engine]
+    out = run("referee", *SHORT_GAME_FLAGS, *chosen, "--input", str(game), "--log", str(log),
               "--journal", str(journal), "--speak-to", str(host), "--no-display")
     assert out.returncode == 0, out.stderr
     records = read_log(log)
@@ -228,7 +231,7 @@ def test_a_game_through_the_virtual_microphone(
     judged safely (accuracy itself is the recognizer bench's business), and typing still works."""
     journal, log = tmp_path / "journal.jsonl", tmp_path / "events.jsonl"
     proc = _live(virtual_audio, *SHORT_GAME_FLAGS, "--journal", str(journal), "--log", str(log))
-    said = ("eleven", "twenty", "status")
+    said = ("eleven", "twenty", "total")
     lead = np.zeros(8000, dtype=np.int16)
     try:
         for n, text in enumerate(said, start=1):
