@@ -1,4 +1,5 @@
-"""Audio in: chunks from files and the microphone, endpointing, and the self-hearing guard."""
+"""Audio in: chunks from files and the microphone, endpointing (with early recognition at a
+tentative end), and the self-hearing guard."""
 
 from voice_host.audio.chunks import (
     AudioChunk,
@@ -9,7 +10,14 @@ from voice_host.audio.chunks import (
     wav_chunks,
     write_wav,
 )
-from voice_host.audio.endpoint import Endpointer, EndpointerConfig, Utterance
+from voice_host.audio.early import EarlyRecognizer, Recognized
+from voice_host.audio.endpoint import (
+    Endpointer,
+    EndpointerConfig,
+    EndpointEvent,
+    TentativeEnd,
+    Utterance,
+)
 from voice_host.audio.gate import Clock, SpeakingGate
 from voice_host.audio.mic import (
     AudioDeviceError,
@@ -28,10 +36,14 @@ __all__ = [
     "AudioSource",
     "Clock",
     "DeviceInfo",
+    "EarlyRecognizer",
+    "EndpointEvent",
     "Endpointer",
     "EndpointerConfig",
     "MicrophoneSource",
+    "Recognized",
     "SpeakingGate",
+    "TentativeEnd",
     "Utterance",
     "chunks_to_samples",
     "list_devices",

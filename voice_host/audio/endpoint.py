@@ -5,6 +5,11 @@ adaptive noise floor (the median energy of recent frames outside utterances). An
 when most of a short window is speech, keeps a pre-roll so word onsets are not clipped, and ends
 after ``hangover_ms`` of non-speech or at ``max_utterance_s``. Too little voiced audio is
 discarded as a click or a cough.
+
+Earlier, after ``tentative_ms`` of non-speech, :meth:`Endpointer.events` reports a
+:class:`TentativeEnd`: the utterance as it stands, so recognition can start while the hangover
+runs (:mod:`voice_host.audio.early`). If speech resumes, the utterance simply goes on; the
+tentative end is confirmed only by a finished utterance that ends where it ended.
 """
 
 from __future__ import annotations
@@ -41,6 +46,36 @@ class Utterance:
 
 
 @dataclass(frozen=True)
+class TentativeEnd:
+    """Speech has paused long enough that the utterance may be over; it is not closed yet."""
+
+    utterance: Utterance
+    """The utterance so far, as it would be if no more speech came; ``emitted_s`` is the stream
+    time of this tentative decision."""
+    padded: Samples
+    """``utterance.samples`` made as long as the closed utterance will be, the rest of the
+    hangover stood in for by the trailing non-speech repeated: what early recognition hears, so
+    that it hears what the recognition of the closed utterance would (a shorter tail of silence
+    or noise changes some readings)."""
+
+    def is_confirmed_by(self, final: Utterance) -> bool:
+        """True when ``final`` is this utterance closed with no speech after the tentative end:
+        same start and end of speech, and this one's samples are the start of the final's."""
+        tent = self.utterance
+        n = len(tent.samples)
+        return (
+            final.start_s == tent.start_s
+            and final.end_s == tent.end_s
+            and len(final.samples) >= n
+            and bool(np.array_equal(final.samples[:n], tent.samples))
+        )
+
+
+EndpointEvent = Utterance | TentativeEnd
+"""What :meth:`Endpointer.events` reports: a finished utterance or a tentative end."""
+
+
+@dataclass(frozen=True)
 class EndpointerConfig:
     """Tuning of the :class:`Endpointer`; the defaults are what the tests and bench measured."""
 
@@ -63,6 +98,9 @@ class EndpointerConfig:
     """Speech frames within ``start_window`` that start an utterance."""
     hangover_ms: int = 300
     """Non-speech after the last speech frame that ends an utterance."""
+    tentative_ms: int = 150
+    """Non-speech after the last speech frame that signals a :class:`TentativeEnd`, so that
+    recognition can start early; 0 (or not below ``hangover_ms``) signals none."""
     pre_roll_ms: int = 240
     """Audio kept from before the detected start."""
     min_speech_ms: int = 120
@@ -80,9 +118,10 @@ class _Vad(Protocol):
 class Endpointer:
     """Cuts a stream of 16 kHz mono int16 chunks into :class:`Utterance` values.
 
-    Feed chunks to :meth:`process` (returns the utterances completed by that chunk) and call
-    :meth:`flush` at the end of the stream. With a :class:`SpeakingGate`, chunks captured while the
-    host speaks are dropped and any utterance in progress is abandoned.
+    Feed chunks to :meth:`process` (returns the utterances completed by that chunk), or to
+    :meth:`events` to learn of tentative ends too, and call :meth:`flush` at the end of the
+    stream. With a :class:`SpeakingGate`, chunks captured while the host speaks are dropped and
+    any utterance in progress is abandoned.
     """
 
     def __init__(
@@ -153,6 +192,11 @@ class Endpointer:
     # --- processing --------------------------------------------------------------------------
     def process(self, chunk: AudioChunk) -> list[Utterance]:
         """Take one chunk; return the utterances it completed (usually none)."""
+        return [e for e in self.events(chunk) if isinstance(e, Utterance)]
+
+    def events(self, chunk: AudioChunk) -> list[EndpointEvent]:
+        """Take one chunk; return the tentative ends and finished utterances it brought, in
+        stream order (usually none)."""
         if self.gate is not None and self.gate.blocks(chunk.timestamp):
             self.reset()
             self._time += chunk.seconds
@@ -162,7 +206,7 @@ class Endpointer:
         if chunk.rate != SAMPLE_RATE:
             raise ValueError(f"chunk rate {chunk.rate} Hz; the endpointer takes {SAMPLE_RATE} Hz")
         buf = np.concatenate([self._pending, data]) if len(self._pending) else data
-        out: list[Utterance] = []
+        out: list[EndpointEvent] = []
         n = len(buf) // self._frame
         for i in range(n):
             done = self._frame_step(buf[i * self._frame : (i + 1) * self._frame])
@@ -206,7 +250,7 @@ class Endpointer:
             return True
         return bool(self._vad.is_speech(frame.astype("<i2").tobytes(), SAMPLE_RATE))
 
-    def _frame_step(self, frame: np.ndarray) -> Utterance | None:
+    def _frame_step(self, frame: np.ndarray) -> EndpointEvent | None:
         c = self.config
         f64 = frame.astype(np.float64)
         energy_db = float(10.0 * np.log10(np.mean(f64 * f64) + 1.0))
@@ -244,6 +288,20 @@ class Endpointer:
                 self._noise.extend(self._energies)
             self._reset_utterance()
             return utt
+        if (
+            not speech
+            and 0 < c.tentative_ms < c.hangover_ms
+            and (self._silent_run - 1) * c.frame_ms < c.tentative_ms
+            and self._silent_run * c.frame_ms >= c.tentative_ms
+        ):
+            so_far = self._finish()
+            if so_far is None:
+                return None
+            tail = self._frames[-self._silent_run :]
+            missing = -(-c.hangover_ms // c.frame_ms) - self._silent_run
+            stand_in = [tail[i % len(tail)] for i in range(missing)]
+            padded = np.concatenate([so_far.samples, *stand_in]).astype(np.int16)
+            return TentativeEnd(so_far, padded)
         return None
 
     def _finish(self) -> Utterance | None:

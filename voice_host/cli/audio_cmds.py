@@ -14,7 +14,7 @@ from voice_host.cli.app import UserError, app
 from voice_host.recognizers import DEFAULT_ENGINE, ENGINE_HELP
 
 if TYPE_CHECKING:
-    from voice_host.recognition import Recognizer, Samples
+    from voice_host.recognition import Samples
 
 
 @app.command()
@@ -121,10 +121,20 @@ def listen(
         Path | None,
         typer.Option("--save-utterances", help="Also save each utterance as a WAV in this folder."),
     ] = None,
+    early: Annotated[
+        bool,
+        typer.Option(
+            "--early/--no-early",
+            help="Start recognizing at a short pause, so the result is ready when the "
+            "utterance ends instead of a recognition later.",
+        ),
+    ] = True,
 ) -> None:
     """Listen on the microphone and print one JSON line per utterance, as `hear` does."""
+    from voice_host.audio.early import EarlyRecognizer, Recognized
     from voice_host.audio.endpoint import Endpointer, EndpointerConfig
     from voice_host.audio.mic import AudioDeviceError, MicrophoneSource
+    from voice_host.recognition import Hearing
     from voice_host.recognizers import EngineError, load_recognizer
 
     if not 60 <= hangover_ms <= 2000:
@@ -136,9 +146,15 @@ def listen(
     endpointer = Endpointer(EndpointerConfig(hangover_ms=hangover_ms))
     deadline = None if seconds is None else time.monotonic() + seconds
     heard = 0
+
+    def out(r: Recognized[Hearing]) -> None:
+        _save(save_utterances, heard, r.utterance.samples)
+        line = {**r.result.to_json(), "ms": round(r.recognize_ms)}
+        print(json.dumps(line, ensure_ascii=False), flush=True)
+
     try:
         source = MicrophoneSource(device=_device_arg(device))
-        with source:
+        with source, EarlyRecognizer(recognizer.recognize, endpointer, early=early) as loop:
             where = "the default input" if source.device is None else f"device {source.device}"
             print(f"voice-host: listening on {where}", file=sys.stderr, flush=True)
             while max_utterances is None or heard < max_utterances:
@@ -147,14 +163,13 @@ def listen(
                 chunk = source.read(timeout=0.1)
                 if chunk is None:
                     continue
-                for utt in endpointer.process(chunk):
+                for r in loop.process(chunk):
                     heard += 1
-                    _save(save_utterances, heard, utt.samples)
-                    _print_hearing(recognizer, utt.samples)
-        last = endpointer.flush()
-        if last is not None and (max_utterances is None or heard < max_utterances):
-            _save(save_utterances, heard + 1, last.samples)
-            _print_hearing(recognizer, last.samples)
+                    out(r)
+            last = loop.flush()
+            if last is not None and (max_utterances is None or heard < max_utterances):
+                heard += 1
+                out(last)
     except AudioDeviceError as err:
         raise UserError(str(err)) from None
 
@@ -166,9 +181,3 @@ def _save(folder: Path | None, n: int, samples: Samples) -> None:
 
     write_wav(folder / f"utterance-{n:03d}.wav", samples)
 
-
-def _print_hearing(recognizer: Recognizer, samples: Samples) -> None:
-    t0 = time.perf_counter()
-    hearing = recognizer.recognize(samples)
-    ms = round((time.perf_counter() - t0) * 1000)
-    print(json.dumps({**hearing.to_json(), "ms": ms}, ensure_ascii=False), flush=True)
