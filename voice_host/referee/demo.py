@@ -327,18 +327,26 @@ class SimTable:
             step = self._answer_questions(seat, text, step)
             records = step.records
             if len(session.turns) > turns:
-                got = session.turns[-1].total
-                if got == total and text == good:
+                # One announcement may be accepted as more than one turn: the endpointer can cut
+                # "nine, seventeen" in two, and each piece be taken as a total.
+                accepted = session.turns[turns:]
+                right = accepted[0].total == total and text == good
+                wrong = accepted[1:] if right else accepted
+                if not wrong:
                     if attempt == 0 and not planted and not asked:
                         stats.first_try += 1
                     return
-                if planted and text == said:
-                    stats.missed += 1
-                else:
-                    stats.false_accepts += 1
-                if session.turns[-1].stew_pot:
-                    stats.false_penalties += 1
-                self._undo(seat)
+                for turn in wrong:
+                    if planted and text == said and turn is accepted[0]:
+                        stats.missed += 1
+                    else:
+                        stats.false_accepts += 1
+                    if turn.stew_pot:
+                        stats.false_penalties += 1
+                for _ in wrong:
+                    self._undo(seat)
+                if right:
+                    return
                 text = good
                 continue
             mistake = any(r["event"] == "mistake" for r in records)
