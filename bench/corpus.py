@@ -4,6 +4,10 @@ Nothing here is used to train the ear: the espeak-ng voices come from the ``benc
 ``voice_host.ear.synth`` (accents and variants never used in training), the MBROLA and festival
 voices are held out too, the distractor sentences differ from the ear's training chatter, and
 the human digits (FSDD, two speakers) are never trained on by the shipped head.
+
+English is the default; German (``lang="de"``) has the same recipe in the German ``bench``
+voices (espeak-ng ``de`` variants, MBROLA mb-de5 and mb-de8) with German distractors. There are
+no human German recordings, so the German corpus is synthetic voices only.
 """
 
 from __future__ import annotations
@@ -60,6 +64,46 @@ DISTRACTORS = (
     "everybody calm down",
 )
 """Table talk that must not be heard as a number (not in the ear's training chatter)."""
+
+DISTRACTORS_DE = (
+    "kannst du mir mal das salz geben",
+    "ich glaube, morgen regnet es",
+    "wo sind die autoschlüssel",
+    "meine schwester kommt später vorbei",
+    "lass uns danach kurz frische luft schnappen",
+    "der film war echt langweilig",
+    "wer hat die tür offen gelassen",
+    "ich hätte gern einen kaffee",
+    "die kinder schlafen oben",
+    "wann macht der laden zu",
+    "das sagst du immer",
+    "mir tut vom sitzen der rücken weh",
+    "dieser stuhl wackelt",
+    "hat jemand die fische gefüttert",
+    "da bin ich mir nicht sicher",
+    "die nachbarn sind heute laut",
+    "können wir musik anmachen",
+    "bring die knabbersachen hier rüber",
+    "das ist ja zum totlachen",
+    "ich muss kurz meine mails lesen",
+    "sie hat eine tolle karte gespielt",
+    "ehrlich gesagt keine ahnung",
+    "das eis geht langsam aus",
+    "ist der ofen noch an",
+    "netter versuch",
+    "mein zug ist schiefgegangen",
+    "mal schauen, was passiert",
+    "halt bitte die tür auf",
+    "draußen war ein geräusch",
+    "jetzt beruhigt euch mal alle",
+)
+"""German table talk that must not be heard as a number (not in the ear's training chatter)."""
+
+LANGUAGES: dict[str, tuple[str, ...]] = {"en": DISTRACTORS, "de": DISTRACTORS_DE}
+"""The languages the bench has a corpus for, with their distractor sentences."""
+
+HUMANS: dict[str, str] = {"en": "FSDD digits, jackson and yweweler"}
+"""Human recordings per language (German has none)."""
 
 
 @dataclass(frozen=True)
@@ -118,22 +162,27 @@ def _human_digits() -> list[tuple[str, int, int, npt.NDArray[np.int16]]]:
     return out
 
 
-def corpus_path(seed: int, quick: bool) -> Path:
-    """Where the corpus of ``seed`` is cached."""
-    return CACHE / f"corpus-{seed}-{'quick' if quick else 'full'}-v4.npz"
+def corpus_path(seed: int, quick: bool, lang: str = "en") -> Path:
+    """Where the corpus of ``seed`` in ``lang`` is cached."""
+    name = "corpus" if lang == "en" else f"corpus-{lang}"
+    return CACHE / f"{name}-{seed}-{'quick' if quick else 'full'}-v4.npz"
 
 
-def build(seed: int = 1234, quick: bool = False) -> Corpus:
-    """Synthesize the bench corpus (cached under ``data/bench``)."""
-    path = corpus_path(seed, quick)
+def build(seed: int = 1234, quick: bool = False, lang: str = "en") -> Corpus:
+    """Synthesize the bench corpus of ``lang`` (cached under ``data/bench``)."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"no bench corpus for {lang!r}; languages: {', '.join(LANGUAGES)}")
+    path = corpus_path(seed, quick, lang)
     if path.exists():
         return Corpus.load(path)
     rng = np.random.default_rng(seed)
-    w = words("en")
-    pool = synth.voices("en", "bench")
+    w = words(lang)
+    pool = synth.voices(lang, "bench")
     espeak = [v for v in pool if v.engine == "espeak"]
     festival = [v for v in pool if v.engine == "festival"]
-    n_espeak = 4 if quick else 12
+    if not espeak:
+        raise RuntimeError(f"no bench voices for {lang!r}: is espeak-ng installed?")
+    n_espeak = min(4 if quick else 12, len(espeak))
     chosen = [espeak[int(i)] for i in rng.choice(len(espeak), n_espeak, replace=False)]
     clean: list[tuple[str, str, str, tuple[int, ...], npt.NDArray[np.int16], bool]] = []
     mbrola: list[tuple[str, str, str, tuple[int, ...], npt.NDArray[np.int16], bool]] = []
@@ -163,7 +212,8 @@ def build(seed: int = 1234, quick: bool = False) -> Corpus:
         audios = synth.festival_batch(voice, texts, [1.0] * len(texts))
         for text, n, a in zip(texts, nums, audios, strict=True):
             clean.append(("festival", voice.name, text, n, a, True))
-    sentences = DISTRACTORS[:5] if quick else DISTRACTORS
+    distractors = LANGUAGES[lang]
+    sentences = distractors[:5] if quick else distractors
     for s in sentences:
         for _ in range(1):
             voice = espeak[int(rng.integers(len(espeak)))]
@@ -183,14 +233,14 @@ def build(seed: int = 1234, quick: bool = False) -> Corpus:
             said = synth.synthesize(voice, text, float(mb_rng.uniform(0.85, 1.2)),
                                     int(mb_rng.integers(30, 71)))
             mbrola.append(("mbrola", voice.name, text, (value, total), said, True))
-    humans = _human_digits()
+    humans = _human_digits() if lang in HUMANS else []
     if quick:
         humans = humans[::20]
     for speaker, digit, take, recording in humans:
         # Every take clean; takes 0-4 in noise too, to keep the bench's run time down.
         clean.append(("human", speaker, w.numbers[digit], (digit,), recording, take < 5))
     babble_pool = [synth.synthesize(espeak[int(rng.integers(len(espeak)))],
-                                    ". ".join(str(s) for s in rng.choice(DISTRACTORS, 3)))
+                                    ". ".join(str(s) for s in rng.choice(distractors, 3)))
                    for _ in range(6 if quick else 20)]
     clean += mbrola
     cases: list[Case] = []

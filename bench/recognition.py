@@ -1,11 +1,16 @@
 """Recognition bench: every engine side by side on one held-out corpus.
 
-    .venv/bin/python bench/recognition.py [--engines pocketsphinx,ear] [--quick] [--json]
+    .venv/bin/python bench/recognition.py [--engines pocketsphinx,ear] [--lang en] [--quick]
+        [--json]
 
 Per engine × voice family × noise condition: exact-number accuracy, wrong-number rate,
 rejection rate, distractors accepted; per engine: latency from end of speech to result (the
 whole utterance is handed over when speech ends, so this is the recognize() time), real-time
 factor and peak RSS. Each engine runs in its own subprocess so its RSS is its own.
+
+``--lang de`` runs the German corpus (synthetic voices only: there are no human German
+recordings). Only engines that exist for the language run: PocketSphinx is English-only, Vosk
+needs a downloaded model, the ear needs a shipped head.
 """
 
 from __future__ import annotations
@@ -24,7 +29,17 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from corpus import CACHE, CONDITIONS, Corpus, build, clips, corpus_path, read_clip
+from corpus import (
+    CACHE,
+    CONDITIONS,
+    HUMANS,
+    LANGUAGES,
+    Corpus,
+    build,
+    clips,
+    corpus_path,
+    read_clip,
+)
 
 GOALS = {
     "exact_clean": 0.98,
@@ -39,13 +54,13 @@ GOALS = {
 FAMILIES = ("espeak", "mbrola", "festival", "human")
 
 
-def run_engine(engine: str, corpus_path: Path, out: Path) -> None:
+def run_engine(engine: str, corpus_path: Path, out: Path, lang: str = "en") -> None:
     """Worker: load ``engine``, recognize every case, write raw results as JSON."""
     from voice_host.recognizers import load_recognizer
 
     where = clips(corpus_path)
     t0 = time.perf_counter()
-    rec = load_recognizer(engine, "en")
+    rec = load_recognizer(engine, lang)
     load_s = time.perf_counter() - t0
     rec.recognize(read_clip(corpus_path, *where[0]))  # warm-up, as a live session would have
     rows = []
@@ -91,14 +106,51 @@ def summarize(corpus: Corpus, raw: dict[str, object]) -> dict[str, object]:
             "rtf": float(ms.sum() / 1000.0 / sec.sum()), "table": table}
 
 
-def _print(results: list[dict[str, object]]) -> None:
+def unavailable(engine: str, lang: str) -> str | None:
+    """Why ``engine`` cannot run on the ``lang`` corpus here, or None when it can."""
+    if engine == "pocketsphinx" and lang != "en":
+        return "PocketSphinx is English-only (no model for this language)"
+    if engine == "vosk":
+        from voice_host.models import installed
+
+        if installed(lang) is None:
+            return f"no Vosk model for {lang!r} installed (voice-host models download {lang})"
+    if engine == "ear":
+        from voice_host.ear.recognizer import default_head_path
+
+        if not default_head_path(lang).exists():
+            return f"no ear head shipped for {lang!r} (voice-host ear train --lang {lang})"
+    return None
+
+
+def default_engines(lang: str) -> list[str]:
+    """The engines the bench runs when none are named: every one that exists for ``lang``."""
+    if lang == "en":
+        return ["pocketsphinx", "ear"]
+    return [e for e in ("ear", "vosk") if unavailable(e, lang) is None]
+
+
+def raw_path(engine: str, lang: str) -> Path:
+    """Where an engine's raw results on the ``lang`` corpus are kept."""
+    return CACHE / (f"raw-{engine}.json" if lang == "en" else f"raw-{lang}-{engine}.json")
+
+
+def notes(lang: str) -> list[str]:
+    """What the reader of the ``lang`` figures must know about the corpus."""
+    if lang in HUMANS:
+        return []
+    return [f"no human {lang!r} recordings exist: the figures are synthetic voices only "
+            "(espeak-ng and MBROLA bench voices, never trained on)"]
+
+
+def _print(results: list[dict[str, object]], lang: str = "en") -> None:
     from rich.console import Console
     from rich.table import Table
 
     console = Console()
     engines = [str(r["engine"]) for r in results]
-    t = Table(title="Numbers: exact / wrong / rejected  (goals: exact ≥98% clean, ≥95% at 10 dB;"
-                    " wrong ≤1%)")
+    t = Table(title=f"Numbers ({lang}): exact / wrong / rejected  (goals: exact ≥98% clean, "
+                    "≥95% at 10 dB; wrong ≤1%)")
     t.add_column("family")
     t.add_column("condition")
     for e in engines:
@@ -137,7 +189,10 @@ def _print(results: list[dict[str, object]]) -> None:
 def main() -> None:
     """Build the corpus, run each engine in a subprocess, print the figures."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    ap.add_argument("--engines", default="pocketsphinx,ear")
+    ap.add_argument("--engines", help="comma-separated (default: every engine that exists for "
+                    "the language; pocketsphinx,ear for English)")
+    ap.add_argument("--lang", default="en", choices=sorted(LANGUAGES),
+                    help="corpus language (default en)")
     ap.add_argument("--quick", action="store_true", help="a small corpus")
     ap.add_argument("--json", action="store_true", help="print JSON instead of tables")
     ap.add_argument("--seed", type=int, default=1234)
@@ -147,33 +202,47 @@ def main() -> None:
     ap.add_argument("--corpus", type=Path, help=argparse.SUPPRESS)
     ap.add_argument("--out", type=Path, help=argparse.SUPPRESS)
     args = ap.parse_args()
+    lang = args.lang
     if args.worker:
-        run_engine(args.worker, args.corpus, args.out)
+        run_engine(args.worker, args.corpus, args.out, lang)
         return
+    engines = args.engines.split(",") if args.engines else default_engines(lang)
+    runnable = []
+    for engine in engines:
+        why = unavailable(engine, lang)
+        if why:
+            print(f"{engine}: skipped: {why}", file=sys.stderr)
+        else:
+            runnable.append(engine)
+    for note in notes(lang):
+        print(f"note: {note}", file=sys.stderr)
     t0 = time.perf_counter()
-    corpus = build(args.seed, args.quick)
-    path = corpus_path(args.seed, args.quick)
-    print(f"corpus: {len(corpus.cases)} utterances ({time.perf_counter() - t0:.0f} s)",
-          file=sys.stderr)
+    corpus = build(args.seed, args.quick, lang)
+    path = corpus_path(args.seed, args.quick, lang)
+    print(f"corpus ({lang}): {len(corpus.cases)} utterances "
+          f"({time.perf_counter() - t0:.0f} s)", file=sys.stderr)
     results = []
-    for engine in args.engines.split(","):
-        out = CACHE / f"raw-{engine}.json"
+    for engine in runnable:
+        out = raw_path(engine, lang)
         if args.reuse and out.exists() and out.stat().st_mtime > path.stat().st_mtime:
             print(f"{engine}: reusing {out}", file=sys.stderr)
             results.append(summarize(corpus, json.loads(out.read_text())))
             continue
         t = time.perf_counter()
-        proc = subprocess.run([sys.executable, __file__, "--worker", engine, "--corpus",
-                               str(path), "--out", str(out)], check=False)
+        proc = subprocess.run([sys.executable, __file__, "--worker", engine, "--lang", lang,
+                               "--corpus", str(path), "--out", str(out)], check=False)
         if proc.returncode != 0:
             print(f"engine {engine} failed (status {proc.returncode})", file=sys.stderr)
             continue
         print(f"{engine}: {time.perf_counter() - t:.0f} s", file=sys.stderr)
         results.append(summarize(corpus, json.loads(out.read_text())))
     if args.json:
-        print(json.dumps({"goals": GOALS, "results": results}, indent=1))
+        print(json.dumps({"lang": lang, "notes": notes(lang), "goals": GOALS,
+                          "results": results}, indent=1))
     else:
-        _print(results)
+        _print(results, lang)
+        for note in notes(lang):
+            print(f"Note: {note}.")
 
 
 if __name__ == "__main__":

@@ -26,12 +26,13 @@ from voice_host.ear.vocab import (
     CHATTER_EN,
     INTENTS,
     MAX_TOTAL,
-    PARTIALS_EN,
     REJECT,
     Label,
     card_phrase,
+    chatter,
     command_label,
     number_label,
+    partials,
     words,
 )
 from voice_host.recognition import SAMPLE_RATE
@@ -106,7 +107,7 @@ MBROLA_QUICK = Sizes(1, 0, 5, 1, 1, 1, 0, 1, max_items=12)
 
 
 def _speech_items(lang: str, voice_pool: Sequence[synth.Voice], sizes: Sizes,
-                  rng: np.random.Generator, chatter: Sequence[str]) -> list[tuple[str, Label]]:
+                  rng: np.random.Generator, talk: Sequence[str]) -> list[tuple[str, Label]]:
     w = words(lang)
     todo: list[tuple[str, Label]] = []
     for total in range(MAX_TOTAL + 1):
@@ -120,9 +121,8 @@ def _speech_items(lang: str, voice_pool: Sequence[synth.Voice], sizes: Sizes,
     for name, phrases in w.commands.items():
         for phrase in phrases:
             todo += [(phrase, command_label(name))] * sizes.per_command_phrase
-    if lang == "en":
-        todo += [(s, REJECT) for s in chatter for _ in range(sizes.per_chatter)]
-        todo += [(s, REJECT) for s in PARTIALS_EN for _ in range(sizes.per_partial)]
+    todo += [(s, REJECT) for s in talk for _ in range(sizes.per_chatter)]
+    todo += [(s, REJECT) for s in partials(lang) for _ in range(sizes.per_partial)]
     return todo
 
 
@@ -143,7 +143,7 @@ def plan(lang: str, split: str, sizes: Sizes, seed: int, engine: str | None = No
     espeak = [v for v in pool if v.engine == (engine or "espeak")]
     festival = [v for v in pool if v.engine == "festival"]
     items: list[Item] = []
-    for text, label in _speech_items(lang, pool, sizes, rng, CHATTER_EN):
+    for text, label in _speech_items(lang, pool, sizes, rng, chatter(lang)):
         use_festival = festival and rng.random() < 0.12
         voice = festival[int(rng.integers(len(festival)))] if use_festival else espeak[
             int(rng.integers(len(espeak)))]
@@ -191,14 +191,15 @@ def merged(a: Embedded, b: Embedded) -> Embedded:
 
 
 def babble_pool(lang: str, split: str, seed: int, count: int = 40) -> list[Audio]:
-    """Chatter sentences in ``count`` voices of ``split``, for party babble."""
+    """Chatter sentences of ``lang`` (English where it has none) in ``count`` voices of
+    ``split``, for party babble."""
     rng = np.random.default_rng([seed, 7])
     espeak = synth.voices(lang, split)
     espeak = [v for v in espeak if v.engine == "espeak"]
     pool = []
     for _ in range(count):
         voice = espeak[int(rng.integers(len(espeak)))]
-        text = ". ".join(str(s) for s in rng.choice(CHATTER_EN, 3))
+        text = ". ".join(str(s) for s in rng.choice(chatter(lang) or CHATTER_EN, 3))
         pool.append(synth.synthesize(voice, text, float(rng.uniform(0.8, 1.2))))
     return pool
 

@@ -205,3 +205,102 @@ PARTIALS_EN: tuple[str, ...] = (
     "shh",
 )
 """Half words, fillers and laughs the ear must reject."""
+
+CHATTER_DE: tuple[str, ...] = (
+    "reich mir mal die chips rüber",
+    "wem gehören diese karten",
+    "ich brauche noch was zu trinken",
+    "das war ein schlauer zug",
+    "kannst du mal mischen",
+    "mein handy klingelt",
+    "hast du gestern das spiel gesehen",
+    "häng deine jacke da drüben auf",
+    "das spiel macht so viel spaß",
+    "ich verliere hier immer",
+    "wo habe ich meine brille hingelegt",
+    "lass mich kurz nachdenken",
+    "ach komm, echt jetzt",
+    "du schummelst schon wieder",
+    "die pizza müsste gleich kommen",
+    "ich hole noch mehr salzstangen",
+    "es wird langsam spät",
+    "mach die musik ein bisschen leiser",
+    "wer möchte einen tee",
+    "was für ein glück",
+    "ich wusste, dass du das machst",
+    "damit hat keiner gerechnet",
+    "der hund muss mal raus",
+    "mein blatt ist furchtbar",
+    "spielen wir danach noch eine runde",
+    "ich habe vergessen, was ich sagen wollte",
+    "kann mal jemand das fenster aufmachen",
+    "guck mal, wie spät es ist",
+    "das ist überhaupt nicht fair",
+    "wie viele karten hast du noch",
+    "erklär mir bitte die regeln",
+    "die katze sitzt auf dem tisch",
+    "entschuldigung, ich habe nicht zugehört",
+    "viel glück allerseits",
+    "na dann, auf geht's",
+    "hm, mal sehen",
+    "gut gespielt",
+    "gib mir eine sekunde",
+    "wer hat denn so schlecht gemischt",
+    "ich habe so einen hunger",
+    "danke für die einladung",
+    "lach nicht so laut",
+    "das wetter ist heute furchtbar",
+    "wir sollten essen bestellen",
+    "nächste woche habe ich geburtstag",
+    "möchte noch jemand ein bier",
+    "die gummibärchen sind schon alle",
+    "wer hat den letzten keks gegessen",
+    "prost, auf einen schönen abend",
+    "pass auf das glas auf",
+)
+"""German table talk the ear must reject (training set; the bench uses its own sentences).
+
+None of it is a total or a command phrasing of the German phrase table.
+"""
+
+PARTIALS_DE: tuple[str, ...] = (
+    "zwan",
+    "zwanz",
+    "dreiß",
+    "vierz",
+    "fünfz",
+    "sieb",
+    "achtz",
+    "neunz",
+    "einund",
+    "und",
+    "zwanzig zwan",
+    "äh",
+    "ähm",
+    "öh",
+    "hm",
+    "mhm",
+    "na",
+    "tja",
+    "haha",
+    "hahaha",
+    "hihihi",
+    "oha",
+    "boah",
+    "huch",
+    "pst",
+)
+"""German half words, fillers and laughs the ear must reject."""
+
+_CHATTER = {"en": CHATTER_EN, "de": CHATTER_DE}
+_PARTIALS = {"en": PARTIALS_EN, "de": PARTIALS_DE}
+
+
+def chatter(lang: str) -> tuple[str, ...]:
+    """The training chatter of ``lang`` (empty for a language that has none yet)."""
+    return _CHATTER.get(lang, ())
+
+
+def partials(lang: str) -> tuple[str, ...]:
+    """The training half words, fillers and laughs of ``lang`` (empty when there are none)."""
+    return _PARTIALS.get(lang, ())
