@@ -20,12 +20,19 @@ from voice_host.recognizers import EngineError
 
 FSDD = SHARED / "corpus" / "fsdd-dev"
 TOP_FLOOR_VOICE = 0.65
-"""Share of totals whose best reading is right, in the held-out voice (measured: see CARD)."""
+"""Share of totals whose best reading is right, in the held-out voices (measured 38 of 52)."""
 TOP_FLOOR_HUMAN = 0.8
 """Share of human digits whose best reading is right (measured: see CARD)."""
 
 HELD_OUT = synth.Voice("espeak", "en-029+m3", "bench")
 """A voice never used in training (bench accent and bench variant)."""
+HELD_OUT_VOICES = (HELD_OUT, synth.Voice("espeak", "en-us-nyc+f4", "bench"),
+                   synth.Voice("espeak", "en-029+Annie", "bench"),
+                   synth.Voice("espeak", "en-us-nyc+klatt2", "bench"))
+"""Four voices never used in training: both bench accents, male, female and klatt variants."""
+WRONG_CEILING = 0.1
+"""Share of totals accepted as another number in those voices (measured 4 of 52: the en-029
+accent's "thirty" and "thirty-three" heard as forty and forty-three)."""
 
 
 def top_numbers(hearing: Hearing) -> tuple[int, ...]:
@@ -36,16 +43,18 @@ def top_numbers(hearing: Hearing) -> tuple[int, ...]:
 
 
 @needs_espeak
-def test_totals_in_a_held_out_voice(ear: EarRecognizer) -> None:
+def test_totals_in_held_out_voices(ear: EarRecognizer) -> None:
     totals = (0, 3, 7, 11, 13, 17, 20, 24, 30, 33, 38, 40, 45)
     top = wrong = 0
-    for total in totals:
-        text = words("en").numbers[total]
-        hearing = ear.recognize(synth.synthesize(HELD_OUT, text))
-        top += top_numbers(hearing) == (total,)
-        wrong += bool(hearing.numbers) and hearing.numbers != (total,)
-    assert top >= TOP_FLOOR_VOICE * len(totals), top
-    assert wrong <= 1
+    for voice in HELD_OUT_VOICES:
+        for total in totals:
+            text = words("en").numbers[total]
+            hearing = ear.recognize(synth.synthesize(voice, text))
+            top += top_numbers(hearing) == (total,)
+            wrong += bool(hearing.numbers) and hearing.numbers != (total,)
+    n = len(totals) * len(HELD_OUT_VOICES)
+    assert top >= TOP_FLOOR_VOICE * n, top
+    assert wrong <= WRONG_CEILING * n, wrong
 
 
 @needs_espeak

@@ -59,6 +59,9 @@ class Item:
     """espeak-ng pitch, 0-99."""
     seed: int
     """Seed of this item's augmentation."""
+    warp: float = 1.0
+    """Played this much faster, like tape: tempo, pitch and formants move together, as from a
+    shorter or longer vocal tract (1.0 leaves the voice as it is)."""
 
 
 @dataclass(frozen=True)
@@ -133,8 +136,11 @@ def plan(lang: str, split: str, sizes: Sizes, seed: int, engine: str | None = No
     plans a set of its own in the MBROLA voices, from a seed stream of its own.
     """
     stream = [seed, {"train": 0, "val": 1, "bench": 2}[split]]
-    rng = np.random.default_rng(stream if engine is None else [*stream, 23])
+    rng = np.random.default_rng(stream if engine is None
+                                else [*stream, {"mbrola": 23, WARPED: 29}.get(engine, 31)])
     pool = synth.voices(lang, split)
+    if engine == WARPED:
+        return _warped_plan(lang, pool, sizes, rng)
     if engine is not None:
         pool = [v for v in pool if v.engine == engine]
     if not pool:
@@ -153,6 +159,30 @@ def plan(lang: str, split: str, sizes: Sizes, seed: int, engine: str | None = No
     for _ in range(sizes.noise_only):
         voice = espeak[int(rng.integers(len(espeak)))]
         items.append(Item("", REJECT, voice, 1.0, 50, int(rng.integers(2**31))))
+    if sizes.max_items and len(items) > sizes.max_items:
+        keep = np.sort(rng.choice(len(items), sizes.max_items, replace=False))
+        items = [items[int(i)] for i in keep]
+    return items
+
+
+WARPED = "warped"
+"""The set made with :data:`Item.warp`: espeak-ng and MBROLA voices (half each), every
+utterance played 0.85-1.18 times as fast, so its formants move as another speaker's would."""
+
+
+def _warped_plan(lang: str, pool: Sequence[synth.Voice], sizes: Sizes,
+                 rng: np.random.Generator) -> list[Item]:
+    espeak = [v for v in pool if v.engine == "espeak"]
+    mbrola = [v for v in pool if v.engine == "mbrola"] or espeak
+    if not espeak:
+        raise RuntimeError(f"no voices for {lang!r}: is espeak-ng installed?")
+    items = []
+    for text, label in _speech_items(lang, pool, sizes, rng, chatter(lang)):
+        group = mbrola if rng.random() < 0.5 else espeak
+        voice = group[int(rng.integers(len(group)))]
+        items.append(Item(text, label, voice, float(rng.uniform(0.85, 1.2)),
+                          int(rng.integers(15, 86)), int(rng.integers(2**31)),
+                          float(rng.uniform(0.85, 1.18))))
     if sizes.max_items and len(items) > sizes.max_items:
         keep = np.sort(rng.choice(len(items), sizes.max_items, replace=False))
         items = [items[int(i)] for i in keep]
@@ -277,6 +307,8 @@ def _work(args: tuple[Sequence[Item], int]) -> list[npt.NDArray[np.float16]]:
     seqs = []
     for item, clean in zip(items, _synth_many(items), strict=True):
         rng = np.random.default_rng(item.seed)
+        if item.warp != 1.0 and len(clean):
+            clean = augment.change_speed(clean, item.warp)
         for v in range(versions):
             audio = augmented(clean, v, rng, babble)
             seqs.append(front.embed(audio).astype(np.float16))

@@ -80,7 +80,8 @@ def build(lang: str, split: str, sizes: Sizes, seed: int, progress: Progress, wo
 
 def build_all(lang: str, split: str, quick: bool, seed: int, progress: Progress, workers: int,
               cache: Path | None) -> Embedded:
-    """The split's espeak-ng/festival set, plus its MBROLA set where MBROLA voices are here."""
+    """The split's espeak-ng/festival set, its MBROLA set where MBROLA voices are here, and
+    for training a set of warped voices (:data:`dataset.WARPED`)."""
     if split == "train":
         sizes, extra = (QUICK, MBROLA_QUICK) if quick else (Sizes(), MBROLA)
     else:
@@ -89,6 +90,9 @@ def build_all(lang: str, split: str, quick: bool, seed: int, progress: Progress,
     if any(v.engine == "mbrola" for v in synth.voices(lang, split)):
         data = dataset.merged(data, build(lang, split, extra, seed, progress, workers, cache,
                                           engine="mbrola"))
+    if split == "train":
+        data = dataset.merged(data, build(lang, split, extra, seed, progress, workers, cache,
+                                          engine=dataset.WARPED))
     return data
 
 
