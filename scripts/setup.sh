@@ -15,16 +15,17 @@ if [ ${#missing[@]} -gt 0 ]; then
     if [ "$(id -u)" = 0 ]; then
         echo "setup: installing system packages: ${missing[*]}"
         export DEBIAN_FRONTEND=noninteractive
+        apt-get update -qq
         # MBROLA and its voices live in Debian's contrib and non-free components.
         nonfree=/etc/apt/sources.list.d/voice-host-contrib-non-free.sources
-        if [[ " ${missing[*]} " == *" mbrola"* ]] && ! apt-cache show mbrola-us1 >/dev/null 2>&1 \
+        if [[ " ${missing[*]} " == *" mbrola"* ]] && [ -z "$(apt-cache madison mbrola-us1)" ] \
             && [ -f /usr/share/keyrings/debian-archive-keyring.gpg ] && [ ! -f "$nonfree" ]; then
             . /etc/os-release
             echo "setup: enabling Debian contrib and non-free for the MBROLA voices ($nonfree)"
             printf 'Types: deb\nURIs: http://deb.debian.org/debian\nSuites: %s\nComponents: contrib non-free\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' \
                 "${VERSION_CODENAME:-bookworm}" > "$nonfree"
+            apt-get update -qq
         fi
-        apt-get update -qq
         apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
     else
         echo "setup: missing system packages: ${missing[*]}" >&2
