@@ -1,9 +1,11 @@
-"""Everything the host says, in one place, so another language is one more class.
+"""Everything the host says, in one place: the sentences come from a language's
+:class:`~voice_host.referee.wording.Wording`, so another language is one more table.
 
 Lines are short: the host speaks only when something happens, and says what happened in as few
 words as a person at the table would. Numbers are spoken with the phrase table's
-:meth:`~voice_host.phrases.PhraseTable.number_words`, so the host and the players share one
-vocabulary.
+:meth:`~voice_host.phrases.PhraseTable.number_words`, and the words the host asks players to say
+(yes, no, resume) and the plus/minus of a sum are the phrase table's too, so the host and the
+players share one vocabulary.
 """
 
 from __future__ import annotations
@@ -12,14 +14,17 @@ from collections.abc import Mapping, Sequence
 
 from cowabunga import Counting, Outcome, TableView
 from voice_host.phrases import PhraseTable, phrase_table
+from voice_host.referee.wording import EN, WORDINGS, Wording
 
 
 class HostLines:
-    """The host's English lines; subclass and override to add a language."""
+    """The host's lines in one language: a :class:`Wording` filled with a phrase table's words."""
 
-    def __init__(self, table: PhraseTable) -> None:
+    def __init__(self, table: PhraseTable, wording: Wording = EN) -> None:
         self.table = table
-        """Where number words come from."""
+        """Where number words and the words players answer with come from."""
+        self.wording = wording
+        """The sentences."""
 
     # --- pieces --------------------------------------------------------------------------------
     def n(self, value: int) -> str:
@@ -30,217 +35,286 @@ class HostLines:
         """``text`` with its first letter in upper case."""
         return text[:1].upper() + text[1:]
 
+    def fill(self, template: str, **fields: str) -> str:
+        """``template`` with ``fields``, each also offered capitalised (``{Total}``)."""
+        every = dict(fields)
+        for name, value in fields.items():
+            every[self.cap(name)] = self.cap(value)
+        return template.format(**every)
+
     def count(self, value: int) -> str:
         """A count of stew pots: "none", "one", "two"..."""
-        return "none" if value == 0 else self.n(value)
+        return self.wording.stew_pot_counts.get(value) or self.n(value)
 
     def names(self, players: Sequence[str]) -> str:
         """"Emily", "Emily and Maria", "Emily, Maria and Hendrik"."""
         if len(players) <= 1:
             return "".join(players)
-        return f"{', '.join(players[:-1])} and {players[-1]}"
+        return f"{', '.join(players[:-1])} {self.wording.and_word} {players[-1]}"
 
     def direction(self, counting: Counting) -> str:
         """The direction as said after a total."""
-        return "counting up" if counting is Counting.UP else "counting down"
+        return self.wording.up if counting is Counting.UP else self.wording.down
+
+    def sign(self, counting: Counting) -> str:
+        """"plus" counting up, "minus" counting down (the phrase table's words)."""
+        return self.table.sign_words[+1 if counting is Counting.UP else -1][0]
+
+    def word(self, command: str) -> str:
+        """The canonical phrase of a command players say ("yes", "ja")."""
+        return self.table.commands[command][0]
+
+    def values(self, held: Sequence[int]) -> str:
+        """Island values as a list: "eighteen and twenty-five", or "none"."""
+        joiner = f" {self.wording.and_word} "
+        return joiner.join(self.n(v) for v in held) if held else self.wording.no_islands
+
+    def standings(self, stew_pots: Mapping[str, int]) -> str:
+        """Stew pots per player as a list, in the order given."""
+        return ", ".join(
+            self.fill(self.wording.standing, player=p, count=self.count(c))
+            for p, c in stew_pots.items()
+        )
 
     # --- the game --------------------------------------------------------------------------------
     def start(self, view: TableView) -> str:
         """Said when a game starts."""
-        return f"The start card is {self.n(view.total)}. {view.current_player} starts."
+        return self.fill(self.wording.start, total=self.n(view.total), player=view.current_player)
 
     def resumed(self, view: TableView) -> str:
         """Said when an interrupted game continues."""
-        return f"Back to the game. {self.status(view)}"
+        return self.fill(self.wording.resumed, status=self.status(view))
 
     def stew_pot(self, player: str, holder: str, island: int, count: int) -> str:
         """A total hit another player's island."""
-        return (
-            f"Stew pot for {player}: {holder} holds {self.n(island)}. "
-            f"{player} has {self.n(count)}."
+        return self.fill(
+            self.wording.stew_pot.pick(count),
+            player=player, holder=holder, island=self.n(island), count=self.count(count),
         )
 
     def direction_change(self, total: int, counting: Counting, drawer: str) -> str:
         """A total reversed the count; the right neighbour draws an island."""
-        word = "counting up" if counting is Counting.UP else "counting down"
-        return f"{self.cap(self.n(total))}: {word}. {drawer}, draw an island card and read it out."
+        return self.fill(
+            self.wording.direction_change,
+            total=self.n(total), way=self.direction(counting), drawer=drawer,
+        )
 
     def island_drawn(self, player: str, island: int) -> str:
         """An island card was read out and taken."""
-        return f"{player} has {self.n(island)}."
+        return self.fill(self.wording.island_drawn, player=player, island=self.n(island))
 
     def last_island(self) -> str:
         """The island card just drawn was the last one."""
-        return "That was the last island card."
+        return self.wording.last_island
 
     def game_over(self, outcome: Outcome) -> str:
         """Standings (fewest stew pots first) and the winners."""
-        order = sorted(outcome.stew_pots.items(), key=lambda item: item[1])
-        standings = ", ".join(f"{p} {self.count(c)}" for p, c in order)
-        verb = "wins" if len(outcome.winners) == 1 else "win"
-        return f"Game over. Stew pots: {standings}. {self.names(outcome.winners)} {verb}."
+        order = dict(sorted(outcome.stew_pots.items(), key=lambda item: item[1]))
+        return self.fill(
+            self.wording.game_over.pick(len(outcome.winners)),
+            standings=self.standings(order), winners=self.names(outcome.winners),
+        )
 
     # --- mistakes --------------------------------------------------------------------------------
     def arithmetic(self, total: int, counting: Counting, card: int, said: int) -> str:
         """The card was given and the sum is wrong: "Sixteen minus five is eleven, not twelve."."""
-        op = "plus" if counting is Counting.UP else "minus"
         right = total + card if counting is Counting.UP else total - card
-        start, step, result = self.cap(self.n(total)), self.n(card), self.n(right)
-        return f"{start} {op} {step} is {result}, not {self.n(said)}."
+        return self.fill(
+            self.wording.arithmetic,
+            total=self.n(total), op=self.sign(counting), card=self.n(card), right=self.n(right),
+            said=self.n(said),
+        )
 
     def impossible_step(self, total: int, said: int) -> str:
         """No card value makes this step."""
-        return f"No card goes from {self.n(total)} to {self.n(said)}."
+        return self.fill(self.wording.impossible_step, total=self.n(total), said=self.n(said))
 
     def wrong_direction(self, total: int, counting: Counting, card: int | None, said: int) -> str:
         """The step goes against the count."""
+        way = self.direction(counting)
         if card is None:
-            return f"We are {self.direction(counting)} from {self.n(total)}, not to {self.n(said)}."
-        op = "plus" if counting is Counting.UP else "minus"
+            return self.fill(
+                self.wording.wrong_direction, way=way, total=self.n(total), said=self.n(said)
+            )
         right = total + card if counting is Counting.UP else total - card
-        return (
-            f"We are {self.direction(counting)}: {self.n(total)} {op} {self.n(card)} "
-            f"is {self.n(right)}."
+        return self.fill(
+            self.wording.wrong_direction_card,
+            way=way, total=self.n(total), op=self.sign(counting), card=self.n(card),
+            right=self.n(right),
         )
 
     def card_not_available(self, card: int) -> str:
         """Every copy of the card value is already on the discard pile."""
-        plural = "zeros" if card == 0 else ("sixes" if card == 6 else f"{self.n(card)}s")
-        return f"All the {plural} are played."
+        return self.fill(self.wording.card_not_available, cards=self.wording.card_plurals[card])
 
     def island_taken(self, island: int, holder: str) -> str:
         """The island read out is already held."""
-        return f"{holder} already holds {self.n(island)}. Which island card?"
+        return self.fill(self.wording.island_taken, holder=holder, island=self.n(island))
 
     def not_an_island(self, value: int) -> str:
         """The number read out is not an island value."""
-        return f"{self.cap(self.n(value))} is not an island card. Which island card?"
+        return self.fill(self.wording.not_an_island, value=self.n(value))
 
     # --- questions -------------------------------------------------------------------------------
     def ask_options(self, options: Sequence[tuple[int | None, int]]) -> str:
-        """"Thirteen or thirty?" (with the card where one was said: "Plus two, twenty-two?")."""
+        """"Thirteen or thirty?" (with the card where one was said: "Two, twenty-two?")."""
         if len(options) == 1:
             return self.confirm(*options[0])
         said = [self.reading(card, total) for card, total in options]
-        return f"{self.cap(', '.join(said[:-1]))} or {said[-1]}?"
+        return self.fill(
+            self.wording.options,
+            first=", ".join(said[:-1]), or_word=self.wording.or_word, last=said[-1],
+        )
 
     def confirm(self, card: int | None, total: int) -> str:
         """A yes/no question about one reading: "Twelve?" ("Five, twelve?" with a card)."""
-        return f"{self.cap(self.reading(card, total))}?"
+        return self.fill(self.wording.confirm, reading=self.reading(card, total))
 
     def confirm_yes_no(self, card: int | None, total: int) -> str:
         """The yes/no question again, when the answer was not a clear yes or no."""
-        return f"{self.confirm(card, total)} Say yes or no."
+        return self.fill(
+            self.wording.confirm_yes_no,
+            question=self.confirm(card, total), yes=self.word("yes"), no=self.word("no"),
+        )
 
     def reading(self, card: int | None, total: int) -> str:
         """How a reading is said back: "twenty-four" or "seven, twenty-four"."""
-        return self.n(total) if card is None else f"{self.n(card)}, {self.n(total)}"
+        if card is None:
+            return self.n(total)
+        return self.fill(self.wording.reading, card=self.n(card), total=self.n(total))
 
     def say_again(self, player: str) -> str:
         """Nothing could be made of the answer: the player announces again."""
-        return f"{player}, please say it again."
+        return self.fill(self.wording.say_again, player=player)
 
     # --- commands --------------------------------------------------------------------------------
     def status(self, view: TableView) -> str:
         """Total, direction and who is to act."""
+        total = self.n(view.total)
         if view.outcome is not None:
-            return f"{self.cap(self.n(view.total))}. The game is over."
-        head = f"{self.cap(self.n(view.total))}, {self.direction(view.counting)}."
+            return self.fill(self.wording.status_over, total=total)
+        way = self.direction(view.counting)
         if view.pending_island is not None:
-            return f"{head} {view.players[view.pending_island]} draws an island card."
-        return f"{head} {view.current_player} to play."
+            drawer = view.players[view.pending_island]
+            return self.fill(self.wording.status_island, total=total, way=way, drawer=drawer)
+        return self.fill(
+            self.wording.status_play, total=total, way=way, player=view.current_player
+        )
 
     def whose_turn(self, view: TableView) -> str:
         """Who is to act."""
         if view.outcome is not None:
-            return "The game is over."
+            return self.wording.turn_over
         if view.pending_island is not None:
-            return f"{view.players[view.pending_island]} draws an island card."
-        return f"{view.current_player}'s turn."
+            return self.fill(self.wording.turn_island, drawer=view.players[view.pending_island])
+        return self.fill(self.wording.turn_play, player=view.current_player)
 
     def score(self, stew_pots: Mapping[str, int]) -> str:
         """Stew pots per player, in turn order."""
-        return "Stew pots: " + ", ".join(f"{p} {self.count(c)}" for p, c in stew_pots.items()) + "."
+        return self.fill(self.wording.score, standings=self.standings(stew_pots))
 
     def islands(self, view: TableView) -> str:
         """Who holds which islands, and how many island cards are left."""
-        parts = []
-        for player, held in zip(view.players, view.islands, strict=True):
-            values = " and ".join(self.n(v) for v in held) if held else "none"
-            parts.append(f"{player} {values}")
-        left = view.island_deck
-        cards = "card" if left == 1 else "cards"
-        return f"Islands: {'; '.join(parts)}. {self.cap(self.count(left))} island {cards} left."
+        held = "; ".join(
+            self.fill(self.wording.held, player=player, values=self.values(values))
+            for player, values in zip(view.players, view.islands, strict=True)
+        )
+        return self.fill(self.wording.islands, held=held, left=self.island_cards(view))
 
     def island_cards(self, view: TableView) -> str:
         """How many island cards are left."""
         left = view.island_deck
-        return f"{self.cap(self.count(left))} island {'card' if left == 1 else 'cards'} left."
+        return self.fill(self.wording.island_cards.pick(left), count=self.n(left))
 
     def player_islands(self, view: TableView, seat: int) -> str:
         """One player's islands."""
         held = view.islands[seat]
-        values = " and ".join(self.n(v) for v in held) if held else "none"
-        return f"{view.players[seat]} holds {values}."
+        return self.fill(
+            self.wording.player_islands.pick(len(held)),
+            player=view.players[seat], values=self.values(held),
+        )
 
     def last_plays(self, plays: Sequence[tuple[str, int]]) -> str:
         """The last few accepted totals, oldest first."""
         if not plays:
-            return "No plays yet."
-        return "Last plays: " + ", ".join(f"{p} {self.n(t)}" for p, t in plays) + "."
+            return self.wording.no_plays
+        said = ", ".join(self.fill(self.wording.play, player=p, total=self.n(t)) for p, t in plays)
+        return self.fill(self.wording.last_plays, plays=said)
 
     def hidden_cards(self) -> str:
         """The referee cannot see anyone's hand."""
-        return "I can't see the cards in your hand."
+        return self.wording.hidden_cards
 
     def undone(self, player: str, total: int, view: TableView) -> str:
         """A turn was taken back."""
-        return f"Taken back: {player}'s {self.n(total)}. {self.status(view)}"
+        return self.fill(
+            self.wording.undone, player=player, total=self.n(total), status=self.status(view)
+        )
 
     def nothing_to_undo(self) -> str:
         """Undo with no accepted turn."""
-        return "Nothing to take back."
+        return self.wording.nothing_to_undo
 
     def paused(self) -> str:
         """The game is paused."""
-        return "Paused. Say resume to go on."
+        return self.fill(self.wording.paused, resume=self.word("resume"))
 
     def resumed_after_pause(self, view: TableView) -> str:
         """The pause is over."""
-        return f"Go on. {self.status(view)}"
+        return self.fill(self.wording.resumed_after_pause, status=self.status(view))
 
     # --- setup by voice ----------------------------------------------------------------------
     def setup_players(self) -> str:
         """Asks for the number of players."""
-        return "How many players?"
+        return self.wording.setup_players
 
     def setup_start(self) -> str:
         """Asks for the start card."""
-        return "What is the start card?"
+        return self.wording.setup_start
 
     def setup_island(self, player: str, nth: int) -> str:
-        """Asks a player for one island card."""
-        which = "first" if nth == 1 else "second"
-        return f"{player}, read out your {which} island card."
+        """Asks a player for one island card (``nth`` 1 or 2)."""
+        return self.fill(self.wording.setup_island, player=player,
+                         nth=self.wording.ordinals[nth - 1])
 
     def setup_confirm(self, value: int) -> str:
         """Says back what was heard and asks for a yes."""
-        return f"{self.cap(self.n(value))}. Is that right?"
+        return self.fill(self.wording.setup_confirm, value=self.n(value))
+
+    def setup_bad_count(self, value: int, low: int, high: int) -> str:
+        """A number of players the game does not allow."""
+        return self.fill(
+            self.wording.setup_bad_count, value=self.n(value), low=self.n(low), high=self.n(high)
+        )
+
+    def setup_bad_start(self, value: int, low: int, high: int) -> str:
+        """A start card that is no card value."""
+        return self.fill(
+            self.wording.setup_bad_start, value=self.n(value), low=self.n(low), high=self.n(high)
+        )
+
+    def setup_not_island(self, value: int) -> str:
+        """A number read out during setup that is no island value."""
+        return self.fill(self.wording.setup_not_island, value=self.n(value))
+
+    def setup_dealt(self, value: int) -> str:
+        """An island read out during setup that another player already holds."""
+        return self.fill(self.wording.setup_dealt, value=self.n(value))
+
+    def player_name(self, number: int) -> str:
+        """The name of a player set up by voice: "Player 1"."""
+        return self.fill(self.wording.player_name, number=str(number))
 
     def confirm_stop(self) -> str:
         """Stopping by voice is confirmed first."""
-        return "Stop the game? Say yes to stop."
+        return self.fill(self.wording.confirm_stop, yes=self.word("yes"))
 
     def stopped(self) -> str:
         """The game was stopped; it can be resumed later."""
-        return "Game stopped. It can be resumed."
-
-
-LINES: dict[str, type[HostLines]] = {"en": HostLines}
-"""Language code → its lines; languages without their own lines use English sentences."""
+        return self.wording.stopped
 
 
 def host_lines(lang: str = "en") -> HostLines:
-    """The host's lines for ``lang`` (English sentences where the language has none yet)."""
-    cls = LINES.get(lang, HostLines)
-    return cls(phrase_table(lang if lang in LINES else "en"))
+    """The host's lines for ``lang`` (English, with English words, where it has no wording yet)."""
+    wording = WORDINGS.get(lang, EN)
+    return HostLines(phrase_table(wording.lang), wording)

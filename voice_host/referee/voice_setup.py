@@ -2,7 +2,8 @@
 card, each player's islands), says back what it heard and waits for a yes.
 
 Pure, like :class:`~voice_host.referee.Session`: hearings and typed lines in, :class:`Step` out.
-Players set up by voice are "Player 1", "Player 2"... (the recognizer knows numbers, not names).
+Players set up by voice are "Player 1", "Player 2"... ("Spieler 1" in German: the recognizer
+knows numbers, not names).
 """
 
 from __future__ import annotations
@@ -180,23 +181,22 @@ class VoiceSetup:
 
     def _problem(self, value: int) -> str | None:
         stage = self._stage()
-        n = self.say.cap(self.say.n(value))
         if stage == "count" and not MIN_PLAYERS <= value <= MAX_PLAYERS:
-            return f"{n}? A table has two to five players."
+            return self.say.setup_bad_count(value, MIN_PLAYERS, MAX_PLAYERS)
         if stage == "start" and not 0 <= value <= 9:
-            return f"{n}? The start card is zero to nine."
+            return self.say.setup_bad_start(value, 0, 9)
         if stage == "island":
             if value not in ISLAND_VALUES:
-                return f"{n} is not an island card."
+                return self.say.setup_not_island(value)
             assert self.islands is not None
             if any(value in v for v in self.islands.values()):
-                return f"{n} is already dealt."
+                return self.say.setup_dealt(value)
         return None
 
     def _commit(self, step: Step, value: int) -> None:
         stage = self._stage()
         if stage == "count":
-            self.players = tuple(f"Player {i}" for i in range(1, value + 1))
+            self.players = tuple(self.say.player_name(i) for i in range(1, value + 1))
         elif stage == "start":
             self.start = value
         else:

@@ -1,0 +1,330 @@
+"""The host's sentences, one table per language.
+
+A :class:`Wording` holds every sentence the host says as a ``str.format`` template with named
+fields; :class:`~voice_host.referee.lines.HostLines` fills them with the phrase table's number
+words and the players' names. Adding a language is adding one ``Wording`` to :data:`WORDINGS`.
+
+Every text field of a template is also offered with its first letter in upper case under the
+capitalised name: ``{total}`` is "vierunddreißig", ``{Total}`` is "Vierunddreißig" (the start of a
+sentence, or a number used as a noun in German: "die Vierunddreißig"). The fields each template
+gets are named in its docstring.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+
+
+@dataclass(frozen=True)
+class Plural:
+    """One sentence in its forms for a count of one, of more, and (where it differs) of none."""
+
+    one: str
+    """The form for exactly one."""
+    other: str
+    """The form for any other count."""
+    zero: str | None = None
+    """The form for none, where it is not :attr:`other`."""
+
+    def pick(self, count: int) -> str:
+        """The form for ``count``."""
+        if count == 0 and self.zero is not None:
+            return self.zero
+        return self.one if count == 1 else self.other
+
+
+@dataclass(frozen=True)
+class Wording:
+    """Every sentence of the host in one language (fields in braces, see the module docstring)."""
+
+    lang: str
+    """Language code, the same as its phrase table's."""
+
+    # --- words ---------------------------------------------------------------------------------
+    up: str
+    """The count going up, as in "{total}, {way}"."""
+    down: str
+    """The count going down."""
+    and_word: str
+    """Joins the last two names or numbers of a list."""
+    or_word: str
+    """Joins the last two readings of a question."""
+    no_islands: str
+    """What a player holds when they hold no island."""
+    stew_pot_counts: Mapping[int, str]
+    """Stew pot counts said otherwise than the bare number ("none", "keinen", "einen")."""
+    card_plurals: tuple[str, ...]
+    """The ten card values as plurals, 0 to 9 ("zeros", "ones"... / "Nullen", "Einsen"...)."""
+    ordinals: tuple[str, str]
+    """"first" and "second", for the island cards asked for during setup."""
+    player_name: str
+    """The name of a player set up by voice. Fields: number (digits)."""
+
+    # --- the game ------------------------------------------------------------------------------
+    start: str
+    """Fields: total, player."""
+    resumed: str
+    """An interrupted game continues. Fields: status."""
+    stew_pot: Plural
+    """By the player's stew pot count. Fields: player, holder, island, count."""
+    direction_change: str
+    """Fields: total, way, drawer."""
+    island_drawn: str
+    """Fields: player, island."""
+    last_island: str
+    """No fields."""
+    game_over: Plural
+    """By the number of winners. Fields: standings, winners."""
+    standing: str
+    """One player's stew pots in a list. Fields: player, count."""
+
+    # --- mistakes ------------------------------------------------------------------------------
+    arithmetic: str
+    """Fields: total, op, card, right, said."""
+    impossible_step: str
+    """Fields: total, said."""
+    wrong_direction: str
+    """Without a card. Fields: way, total, said."""
+    wrong_direction_card: str
+    """With the card said. Fields: way, total, op, card, right."""
+    card_not_available: str
+    """Fields: cards (a :attr:`card_plurals` entry)."""
+    island_taken: str
+    """Fields: holder, island."""
+    not_an_island: str
+    """Fields: value."""
+
+    # --- questions -----------------------------------------------------------------------------
+    options: str
+    """A choice. Fields: first (all readings but the last, comma-separated), last."""
+    confirm: str
+    """A yes/no question on one reading. Fields: reading."""
+    confirm_yes_no: str
+    """Fields: question, yes, no (the phrase table's words)."""
+    reading: str
+    """A total with its card. Fields: card, total."""
+    say_again: str
+    """Fields: player."""
+
+    # --- commands ------------------------------------------------------------------------------
+    status_over: str
+    """Fields: total."""
+    status_island: str
+    """Fields: total, way, drawer."""
+    status_play: str
+    """Fields: total, way, player."""
+    turn_over: str
+    """No fields."""
+    turn_island: str
+    """Fields: drawer."""
+    turn_play: str
+    """Fields: player."""
+    score: str
+    """Fields: standings."""
+    islands: str
+    """Fields: held (one :attr:`held` per player, ``; ``-separated), left (:attr:`island_cards`)."""
+    held: str
+    """One player's islands in a list. Fields: player, values."""
+    island_cards: Plural
+    """By the cards left. Fields: count."""
+    player_islands: Plural
+    """By the islands held. Fields: player, values."""
+    no_plays: str
+    """No fields."""
+    last_plays: str
+    """Fields: plays (one :attr:`play` each, comma-separated)."""
+    play: str
+    """Fields: player, total."""
+    hidden_cards: str
+    """No fields."""
+    undone: str
+    """Fields: player, total, status."""
+    nothing_to_undo: str
+    """No fields."""
+    paused: str
+    """Fields: resume (the phrase table's word)."""
+    resumed_after_pause: str
+    """Fields: status."""
+
+    # --- setup by voice ------------------------------------------------------------------------
+    setup_players: str
+    """No fields."""
+    setup_start: str
+    """No fields."""
+    setup_island: str
+    """Fields: player, nth (an :attr:`ordinals` entry)."""
+    setup_confirm: str
+    """Fields: value."""
+    setup_bad_count: str
+    """Fields: value, low, high."""
+    setup_bad_start: str
+    """Fields: value, low, high."""
+    setup_not_island: str
+    """Fields: value."""
+    setup_dealt: str
+    """Fields: value."""
+    confirm_stop: str
+    """Fields: yes (the phrase table's word)."""
+    stopped: str
+    """No fields."""
+
+
+EN = Wording(
+    lang="en",
+    up="counting up",
+    down="counting down",
+    and_word="and",
+    or_word="or",
+    no_islands="none",
+    stew_pot_counts=MappingProxyType({0: "none"}),
+    card_plurals=("zeros", "ones", "twos", "threes", "fours", "fives", "sixes", "sevens",
+                  "eights", "nines"),
+    ordinals=("first", "second"),
+    player_name="Player {number}",
+    start="The start card is {total}. {player} starts.",
+    resumed="Back to the game. {status}",
+    stew_pot=Plural(
+        one="Stew pot for {player}: {holder} holds {island}. {player} has {count}.",
+        other="Stew pot for {player}: {holder} holds {island}. {player} has {count}.",
+    ),
+    direction_change="{Total}: {way}. {drawer}, draw an island card and read it out.",
+    island_drawn="{player} has {island}.",
+    last_island="That was the last island card.",
+    game_over=Plural(
+        one="Game over. Stew pots: {standings}. {winners} wins.",
+        other="Game over. Stew pots: {standings}. {winners} win.",
+    ),
+    standing="{player} {count}",
+    arithmetic="{Total} {op} {card} is {right}, not {said}.",
+    impossible_step="No card goes from {total} to {said}.",
+    wrong_direction="We are {way} from {total}, not to {said}.",
+    wrong_direction_card="We are {way}: {total} {op} {card} is {right}.",
+    card_not_available="All the {cards} are played.",
+    island_taken="{holder} already holds {island}. Which island card?",
+    not_an_island="{Value} is not an island card. Which island card?",
+    options="{First} {or_word} {last}?",
+    confirm="{Reading}?",
+    confirm_yes_no="{question} Say {yes} or {no}.",
+    reading="{card}, {total}",
+    say_again="{player}, please say it again.",
+    status_over="{Total}. The game is over.",
+    status_island="{Total}, {way}. {drawer} draws an island card.",
+    status_play="{Total}, {way}. {player} to play.",
+    turn_over="The game is over.",
+    turn_island="{drawer} draws an island card.",
+    turn_play="{player}'s turn.",
+    score="Stew pots: {standings}.",
+    islands="Islands: {held}. {left}",
+    held="{player} {values}",
+    island_cards=Plural(
+        zero="None island cards left.",
+        one="One island card left.",
+        other="{Count} island cards left.",
+    ),
+    player_islands=Plural(one="{player} holds {values}.", other="{player} holds {values}."),
+    no_plays="No plays yet.",
+    last_plays="Last plays: {plays}.",
+    play="{player} {total}",
+    hidden_cards="I can't see the cards in your hand.",
+    undone="Taken back: {player}'s {total}. {status}",
+    nothing_to_undo="Nothing to take back.",
+    paused="Paused. Say {resume} to go on.",
+    resumed_after_pause="Go on. {status}",
+    setup_players="How many players?",
+    setup_start="What is the start card?",
+    setup_island="{player}, read out your {nth} island card.",
+    setup_confirm="{Value}. Is that right?",
+    setup_bad_count="{Value}? A table has {low} to {high} players.",
+    setup_bad_start="{Value}? The start card is {low} to {high}.",
+    setup_not_island="{Value} is not an island card.",
+    setup_dealt="{Value} is already dealt.",
+    confirm_stop="Stop the game? Say {yes} to stop.",
+    stopped="Game stopped. It can be resumed.",
+)
+"""English, the host's first language."""
+
+DE = Wording(
+    lang="de",
+    up="aufwärts",
+    down="abwärts",
+    and_word="und",
+    or_word="oder",
+    no_islands="keine",
+    stew_pot_counts=MappingProxyType({0: "keinen", 1: "einen"}),
+    card_plurals=("Nullen", "Einsen", "Zweien", "Dreien", "Vieren", "Fünfen", "Sechsen",
+                  "Siebenen", "Achten", "Neunen"),
+    ordinals=("erste", "zweite"),
+    player_name="Spieler {number}",
+    start="Die Startkarte ist eine {Total}. {player} fängt an.",
+    resumed="Zurück zum Spiel. {status}",
+    stew_pot=Plural(
+        one="Fettnapf für {player}: {holder} hat die {Island}. {player} hat jetzt einen Fettnapf.",
+        other="Fettnapf für {player}: {holder} hat die {Island}. {player} hat jetzt {count} "
+        "Fettnäpfe.",
+    ),
+    direction_change=(
+        "{Total}: jetzt wird {way} gezählt. {drawer}, zieh eine Inselkarte und lies sie vor."
+    ),
+    island_drawn="{player} hat die {Island}.",
+    last_island="Das war die letzte Inselkarte.",
+    game_over=Plural(
+        one="Spielende. Fettnäpfe: {standings}. {winners} gewinnt.",
+        other="Spielende. Fettnäpfe: {standings}. {winners} gewinnen.",
+    ),
+    standing="{player} {count}",
+    arithmetic="{Total} {op} {card} ist {right}, nicht {said}.",
+    impossible_step="Von {total} kommt keine Karte auf {said}.",
+    wrong_direction="Wir zählen {way}, von {total} geht es nicht auf {said}.",
+    wrong_direction_card="Wir zählen {way}: {total} {op} {card} ist {right}.",
+    card_not_available="Alle {cards} sind schon gespielt.",
+    island_taken="{holder} hat die {Island} schon. Welche Inselkarte?",
+    not_an_island="Die {Value} ist keine Inselkarte. Welche Inselkarte?",
+    options="{First} {or_word} {last}?",
+    confirm="{Reading}?",
+    confirm_yes_no="{question} Sag {yes} oder {no}.",
+    reading="{card}, {total}",
+    say_again="{player}, bitte noch einmal.",
+    status_over="{Total}. Das Spiel ist aus.",
+    status_island="{Total}, es geht {way}. {drawer} zieht eine Inselkarte.",
+    status_play="{Total}, es geht {way}. {player} ist dran.",
+    turn_over="Das Spiel ist aus.",
+    turn_island="{drawer} zieht eine Inselkarte.",
+    turn_play="{player} ist dran.",
+    score="Fettnäpfe: {standings}.",
+    islands="Inseln: {held}. {left}",
+    held="{player} {values}",
+    island_cards=Plural(
+        zero="Keine Inselkarte mehr.",
+        one="Noch eine Inselkarte.",
+        other="Noch {count} Inselkarten.",
+    ),
+    player_islands=Plural(
+        zero="{player} hat keine Insel.",
+        one="{player} hat die {Values}.",
+        other="{player} hat {values}.",
+    ),
+    no_plays="Noch nichts gespielt.",
+    last_plays="Letzte Züge: {plays}.",
+    play="{player} {total}",
+    hidden_cards="Eure Karten auf der Hand sehe ich nicht.",
+    undone="Zurückgenommen: {total} von {player}. {status}",
+    nothing_to_undo="Da gibt es nichts zurückzunehmen.",
+    paused="Pause. Sag {resume}, wenn es weitergehen soll.",
+    resumed_after_pause="Es geht weiter. {status}",
+    setup_players="Wie viele spielen mit?",
+    setup_start="Welche Startkarte liegt?",
+    setup_island="{player}, lies deine {nth} Inselkarte vor.",
+    setup_confirm="{Value}. Stimmt das?",
+    setup_bad_count="{Value}? Es spielen {low} bis {high} Personen.",
+    setup_bad_start="{Value}? Die Startkarte geht von {low} bis {high}.",
+    setup_not_island="Die {Value} ist keine Inselkarte.",
+    setup_dealt="Die {Value} ist schon vergeben.",
+    confirm_stop="Spiel beenden? Dann sag {yes}.",
+    stopped="Spiel angehalten. Es kann später weitergehen.",
+)
+"""German, the game's home (*Fettnapf*): the rulebook's Fettnapf, Insel, Inselkarte, Startkarte."""
+
+WORDINGS: Mapping[str, Wording] = MappingProxyType({w.lang: w for w in (EN, DE)})
+"""Language code → its sentences; a language not here is spoken with English sentences."""
