@@ -1,0 +1,297 @@
+"""The host in German: every kind of line in German with the phrase table's number words and no
+English word left in it, setup by voice in German, every language table complete, and a German
+game from a WAV through the German ear with the host's lines logged and spoken in a German voice."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from cowabunga import Counting, EndReason, Outcome, TableView
+from voice_host.phrases import phrase_table
+from voice_host.recognition import Hearing
+from voice_host.referee import HostLines, Session, Setup, VoiceSetup, host_lines, parse_islands
+from voice_host.referee.wording import EN, WORDINGS
+
+from .games import SHORT_GAME_FLAGS, read_log, run, speak_game
+from .helpers import PLAYERS, host, table_setup
+
+DE = phrase_table("de")
+
+_ENGLISH_WORDS = """
+the a is are not and or no yes none player stew pot pots island islands card cards counting up
+down game over say please again has holds draw draws read out wins win to play plays turn taken
+back paused go on resume left last that we from all played which what how many players start
+starts stop stopped can it be right already dealt nothing see your
+"""
+
+ENGLISH = frozenset(_ENGLISH_WORDS.split()) | {
+    word for n in range(100) for word in phrase_table("en").number_words(n).split("-")
+}
+"""English words that must not turn up in a German line (words both languages share, like
+"plus", "in", "was" and "Hand", left out)."""
+
+
+def w(n: int) -> str:
+    """The German phrase table's word for ``n``."""
+    return DE.number_words(n)
+
+
+def cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def english_in(line: str) -> set[str]:
+    """The English words in ``line``."""
+    words = {t.lower() for t in re.findall(r"[^\W\d_]+", line)}
+    return (words & ENGLISH) - {p.lower() for p in PLAYERS}
+
+
+def every_line(say: HostLines, view: TableView) -> list[str]:
+    """One of each line the host can say, on ``view`` and on a game that is over."""
+    over = Outcome(EndReason.ISLAND_DECK_EMPTY, ("Maria", "Hendrik"),
+                   {"Emily": 1, "Maria": 0, "Hendrik": 0})
+    lines = [
+        say.start(view), say.resumed(view), say.stew_pot("Emily", "Hendrik", 27, 1),
+        say.stew_pot("Emily", "Hendrik", 27, 2), say.direction_change(34, Counting.DOWN, "Emily"),
+        say.direction_change(9, Counting.UP, "Maria"), say.island_drawn("Emily", 30),
+        say.last_island(), say.game_over(over),
+        say.game_over(Outcome(EndReason.ISLAND_DECK_EMPTY, ("Maria",), {"Maria": 0})),
+        say.arithmetic(16, Counting.DOWN, 5, 12), say.arithmetic(11, Counting.UP, 9, 21),
+        say.impossible_step(4, 30), say.wrong_direction(26, Counting.UP, None, 22),
+        say.wrong_direction(26, Counting.UP, 3, 23),
+        *(say.card_not_available(card) for card in range(10)),
+        say.island_taken(18, "Emily"), say.not_an_island(5),
+        say.ask_options([(None, 13), (None, 30)]), say.ask_options([(2, 22), (None, 30)]),
+        say.ask_options([(None, 12)]), say.confirm(5, 12), say.confirm_yes_no(None, 12),
+        say.say_again("Maria"), say.status(view), say.whose_turn(view),
+        say.score({"Emily": 0, "Maria": 1, "Hendrik": 2}), say.islands(view),
+        say.island_cards(view), *(say.player_islands(view, s) for s in range(3)),
+        say.last_plays([]), say.last_plays([("Emily", 11), ("Maria", 20)]), say.hidden_cards(),
+        say.undone("Emily", 27, view), say.nothing_to_undo(), say.paused(),
+        say.resumed_after_pause(view), say.setup_players(), say.setup_start(),
+        say.setup_island("Spieler 1", 1), say.setup_island("Spieler 1", 2),
+        say.setup_confirm(7), say.setup_bad_count(7, 2, 5), say.setup_bad_start(12, 0, 9),
+        say.setup_not_island(5), say.setup_dealt(18), say.player_name(1),
+        say.confirm_stop(), say.stopped(),
+    ]
+    return lines
+
+
+@pytest.fixture
+def de_session() -> Session:
+    return Session(table_setup(), lang="de")
+
+
+# --- the game's events ---------------------------------------------------------------------------
+def test_every_mistake_reason_in_german(de_session: Session) -> None:
+    s = de_session
+    assert host(s.type("elf").records) == []
+    assert host(s.type("plus neun, einundzwanzig").records) == [
+        f"{cap(w(11))} plus {w(9)} ist {w(20)}, nicht {w(21)}."
+    ]
+    assert host(s.type("zwanzig").records) == []
+    assert host(s.type("zweiundvierzig").records) == [
+        f"Von {w(20)} kommt keine Karte auf {w(42)}."
+    ]
+    assert host(s.type("achtzehn").records) == [
+        f"Wir zählen aufwärts, von {w(20)} geht es nicht auf {w(18)}."
+    ]
+    assert host(s.type("minus zwei, achtzehn").records) == [
+        f"Wir zählen aufwärts: {w(20)} plus {w(2)} ist {w(22)}."
+    ]
+    say = host_lines("de")
+    assert say.card_not_available(7) == "Alle Siebenen sind schon gespielt."
+    assert say.card_not_available(0) == "Alle Nullen sind schon gespielt."
+    assert say.arithmetic(16, Counting.DOWN, 5, 12) == "Sechzehn minus fünf ist elf, nicht zwölf."
+
+
+def test_stew_pot_direction_change_island_and_game_over_in_german() -> None:
+    # 20 of the 21 islands are dealt, so the first island drawn is the last: game over.
+    dealt = parse_islands(SHORT_GAME_FLAGS[SHORT_GAME_FLAGS.index("--islands") + 1], PLAYERS)
+    s = Session(Setup(PLAYERS, 4, dealt), lang="de")
+    assert host(s.start().records) == [f"Die Startkarte ist eine {cap(w(4))}. Emily fängt an."]
+    for total in ("elf", "zwanzig", "sechsundzwanzig"):
+        s.type(total)
+    assert host(s.type("siebenundzwanzig").records) == [
+        f"Fettnapf für Emily: Hendrik hat die {cap(w(27))}. Emily hat jetzt einen Fettnapf."
+    ]
+    assert host(s.type("vierunddreißig").records) == [
+        "Vierunddreißig: jetzt wird abwärts gezählt. Emily, zieh eine Inselkarte und lies sie vor."
+    ]
+    assert host(s.type("dreißig").records) == [
+        f"Emily hat die {cap(w(30))}. Das war die letzte Inselkarte. Spielende. Fettnäpfe: "
+        f"Maria keinen, Hendrik keinen, Emily einen.",
+        "Maria und Hendrik gewinnen.",
+    ]
+    say = host_lines("de")
+    assert say.stew_pot("Emily", "Hendrik", 27, 3).endswith("Emily hat jetzt drei Fettnäpfe.")
+    one = Outcome(EndReason.ISLAND_DECK_EMPTY, ("Maria",), {"Maria": 0, "Emily": 2})
+    assert say.game_over(one) == "Spielende. Fettnäpfe: Maria keinen, Emily zwei. Maria gewinnt."
+
+
+def test_questions_in_german() -> None:
+    say = host_lines("de")
+    assert say.ask_options([(None, 13), (None, 30)]) == f"{cap(w(13))} oder {w(30)}?"
+    assert say.ask_options([(2, 22), (None, 30)]) == f"{cap(w(2))}, {w(22)} oder {w(30)}?"
+    assert say.confirm(None, 12) == "Zwölf?"
+    assert say.confirm_yes_no(5, 12) == "Fünf, zwölf? Sag ja oder nein."
+    assert say.say_again("Maria") == "Maria, bitte noch einmal."
+    assert say.not_an_island(5) == "Die Fünf ist keine Inselkarte. Welche Inselkarte?"
+    assert say.island_taken(18, "Emily") == "Emily hat die Achtzehn schon. Welche Inselkarte?"
+    assert say.confirm_stop() == "Spiel beenden? Dann sag ja."
+    # The words the host asks for are ones the German parser takes as yes, no and resume.
+    for word, command in (("ja", "yes"), ("nein", "no"), ("weiter", "resume")):
+        parsed = DE.parse(word)
+        assert parsed is not None and parsed.command == command
+
+
+def test_status_and_other_commands_in_german(de_session: Session) -> None:
+    s = de_session
+    s.type("elf")
+    assert host(s.type("wie ist der stand").records) == [
+        f"{cap(w(11))}, es geht aufwärts. Maria ist dran."
+    ]
+    assert host(s.type("wer ist dran").records) == ["Maria ist dran."]
+    assert host(s.type("fettnäpfe").records) == ["Fettnäpfe: Emily keinen, Maria keinen, "
+                                                 "Hendrik keinen."]
+    assert host(s.type("inselkarten übrig").records) == [f"Noch {w(15)} Inselkarten."]
+    assert host(s.type("inseln").records) == [
+        f"Inseln: Emily {w(18)} und {w(25)}; Maria {w(12)} und {w(20)}; Hendrik {w(14)} und "
+        f"{w(29)}. Noch {w(15)} Inselkarten."
+    ]
+    assert host(s.type("letzte züge").records) == [f"Letzte Züge: Emily {w(11)}."]
+    assert host(s.type("rückgängig").records) == [
+        f"Zurückgenommen: {w(11)} von Emily. {cap(w(4))}, es geht aufwärts. Emily ist dran."
+    ]
+    assert host(s.type("rückgängig").records) == ["Da gibt es nichts zurückzunehmen."]
+    assert host(s.type("pause").records) == ["Pause. Sag weiter, wenn es weitergehen soll."]
+    assert host(s.type("weiter").records) == [
+        f"Es geht weiter. {cap(w(4))}, es geht aufwärts. Emily ist dran."
+    ]
+    say = host_lines("de")
+    assert say.player_islands(s.view, 0) == f"Emily hat {w(18)} und {w(25)}."
+    assert say.island_cards(s.view) == "Noch fünfzehn Inselkarten."
+
+
+def test_no_english_word_in_any_german_line(de_session: Session) -> None:
+    de_session.type("elf")
+    lines = every_line(host_lines("de"), de_session.view)
+    leaks = {line: english_in(line) for line in lines if english_in(line)}
+    assert not leaks, leaks
+    # The check itself catches English: the English lines are full of it.
+    english = every_line(host_lines("en"), Session(table_setup()).view)
+    assert all(english_in(line) for line in english)
+
+
+@pytest.mark.parametrize("lang", sorted(WORDINGS))
+def test_every_wording_fills_every_line(lang: str) -> None:
+    """A language table is complete: every template takes the fields the host gives it."""
+    say = host_lines(lang)
+    assert say.wording.lang == lang == say.table.lang
+    assert len(say.wording.card_plurals) == 10
+    s = Session(table_setup(), lang=lang)
+    lines = every_line(say, s.view)
+    assert all(line and "{" not in line and "}" not in line for line in lines), lines
+
+
+def test_languages_without_a_wording_speak_english() -> None:
+    for lang in ("es", "fr", "it"):
+        if lang in WORDINGS:
+            continue
+        say = host_lines(lang)
+        assert say.wording is EN and say.table.lang == "en"
+
+
+def test_setup_by_voice_in_german() -> None:
+    v = VoiceSetup(lang="de", can_answer=True)
+
+    def said(text: str) -> list[str]:
+        parsed = DE.parse(text)
+        assert parsed is not None, text
+        return host(v.hear(Hearing(text, parsed.numbers, parsed.command, 0.9)).records)
+
+    assert host(v.begin().records) == ["Wie viele spielen mit?"]
+    assert said("sieben") == [
+        f"{cap(w(7))}? Es spielen {w(2)} bis {w(5)} Personen. Wie viele spielen mit?"
+    ]
+    assert said("zwei") == ["Zwei. Stimmt das?"]
+    assert said("ja") == ["Welche Startkarte liegt?"]
+    assert said("zwölf") == [
+        f"{cap(w(12))}? Die Startkarte geht von {w(0)} bis {w(9)}. Welche Startkarte liegt?"
+    ]
+    assert said("vier") == ["Vier. Stimmt das?"]
+    assert said("ja") == ["Spieler 1, lies deine erste Inselkarte vor."]
+    said("achtzehn")
+    assert said("ja") == ["Spieler 1, lies deine zweite Inselkarte vor."]
+    assert said("achtzehn") == [
+        "Die Achtzehn ist schon vergeben. Spieler 1, lies deine zweite Inselkarte vor."
+    ]
+    assert said("fünf") == [
+        "Die Fünf ist keine Inselkarte. Spieler 1, lies deine zweite Inselkarte vor."
+    ]
+    assert v.players == ("Spieler 1", "Spieler 2")
+
+
+# --- a German game from a recording ------------------------------------------------------------
+GERMAN_GAME = (
+    "elf",  # Emily 4+7
+    "plus neun, einundzwanzig",  # Maria: arithmetic mistake (zwanzig)
+    "zwanzig",
+    "sechsundzwanzig",  # Hendrik
+    "wie ist der stand",  # the status command
+    "zweiundzwanzig",  # Emily: wrong direction
+    "siebenundzwanzig",  # Emily hits Hendrik's 27: stew pot
+    "vierunddreißig",  # Maria: counting down; Emily draws
+    "dreißig",  # the last island card: game over
+)
+"""A short German game: a mistake, a command, a stew pot, a direction change, game over."""
+
+GERMAN_VOICE = "de"
+"""The espeak-ng voice the German game is spoken in."""
+
+
+@pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="needs espeak-ng")
+def test_a_german_game_from_a_recording(tmp_path: Path) -> None:
+    from voice_host.audio.chunks import read_wav
+    from voice_host.ear.recognizer import default_head_path
+    from voice_host.referee.runner import open_voice
+    from voice_host.voice import HostVoice, VoiceSettings, WavVoice
+
+    if not default_head_path("de").exists():
+        pytest.skip("no shipped German head")
+    game = speak_game(tmp_path / "game.wav", GERMAN_GAME, voice=GERMAN_VOICE, gap_s=0.8)
+    log, spoken = tmp_path / "events.jsonl", tmp_path / "host.wav"
+    out = run("referee", *SHORT_GAME_FLAGS, "--engine", "ear", "--lang", "de", "--input",
+              str(game), "--log", str(log), "--journal", str(tmp_path / "journal.jsonl"),
+              "--speak-to", str(spoken), "--no-display")
+    assert out.returncode == 0, out.stderr
+    records = read_log(log)
+    lines = [str(r["text"]) for r in records if r["event"] == "host"]
+    assert lines == [
+        "Die Startkarte ist eine Vier. Emily fängt an.",
+        "Elf plus neun ist zwanzig, nicht einundzwanzig.",
+        "Sechsundzwanzig, es geht aufwärts. Emily ist dran.",
+        "Wir zählen aufwärts, von sechsundzwanzig geht es nicht auf zweiundzwanzig.",
+        "Fettnapf für Emily: Hendrik hat die Siebenundzwanzig. Emily hat jetzt einen Fettnapf.",
+        "Vierunddreißig: jetzt wird abwärts gezählt. Emily, zieh eine Inselkarte und lies sie vor.",
+        "Emily hat die Dreißig. Das war die letzte Inselkarte. Spielende. Fettnäpfe: "
+        "Maria keinen, Hendrik keinen, Emily einen.",
+        "Maria und Hendrik gewinnen.",
+    ]
+    assert not any(english_in(line) for line in lines)
+    # The host speaks them in a German voice: the session WAV opens with the first line as the
+    # German voice renders it, and the referee's voice for --lang de is espeak-ng's German.
+    voice, _ = open_voice(tmp_path / "probe.wav", lang="de")
+    assert isinstance(voice, WavVoice) and voice.voice.voice_id() == "gmw/de"
+    first = HostVoice(VoiceSettings(lang="de")).samples(lines[0])
+    english = HostVoice(VoiceSettings(lang="en")).samples(lines[0])
+    wav = np.asarray(read_wav(spoken))
+    assert np.array_equal(wav[: len(first)], first)
+    assert not (len(english) <= len(wav) and np.array_equal(wav[: len(english)], english))
+    assert len(wav) > 16000 * len(lines)
+
