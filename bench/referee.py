@@ -14,7 +14,13 @@ announcements per game are deliberate mistakes. Figures, against the goals of th
 * announcements accepted at the first utterance without a question (goal ≥ 95%);
 * questions whose resolution matched what was said (goal: all);
 * the host's first word after the end of the player's speech, p95 (goal ≤ 500 ms): the
-  endpointer's hangover + recognition + judgement + rendering the first host line.
+  endpointer's hangover (or the wait for the rest of a phrase cut at its comma) + the recognition
+  not done by then (it starts at the endpointer's tentative end, as it does live) + judgement +
+  rendering the first host line. The audio is processed faster than real time, so the recognition
+  left at the close is counted, not waited for.
+
+``--no-early`` recognizes only after the close; ``--no-join-cut`` judges each piece of a phrase
+cut at its comma on its own (as before both existed).
 """
 
 from __future__ import annotations
@@ -81,6 +87,9 @@ def play(
     turns: int,
     policy: Policy,
     engine: str = DEFAULT_ENGINE,
+    *,
+    early: bool = True,
+    join_cut: bool = True,
 ) -> Stats:
     """One game; returns its score."""
     recognizer = load_recognizer(engine)
@@ -100,6 +109,8 @@ def play(
         mistakes=3,
         mumble=False,
         policy=policy,
+        early=early,
+        join_cut=join_cut,
     )
     return table.play(max_turns=turns)
 
@@ -119,6 +130,14 @@ def main() -> None:
         "--confirm-stew-pots", action=argparse.BooleanOptionalAction,
         default=Policy.confirm_stew_pots, help="confirm a confidently heard stew pot first",
     )
+    parser.add_argument(
+        "--early", action=argparse.BooleanOptionalAction, default=True,
+        help="recognize from each tentative end on (else after the utterance closes)",
+    )
+    parser.add_argument(
+        "--join-cut", action=argparse.BooleanOptionalAction, default=True,
+        help="hold a short piece that may be a phrase cut at its comma and join its rest",
+    )
     args = parser.parse_args()
     policy = Policy(
         confirm_mistakes=args.confirm_mistakes, confirm_stew_pots=args.confirm_stew_pots
@@ -136,6 +155,8 @@ def main() -> None:
                 args.turns,
                 policy,
                 args.engine,
+                early=args.early,
+                join_cut=args.join_cut,
             )
             rows.append((voices, condition, stats, time.perf_counter() - t0))
     sample_lines = [
@@ -150,6 +171,8 @@ def main() -> None:
     render_p50 = render[len(render) // 2]
     figures: dict[str, object] = {
         "engine": args.engine,
+        "early": args.early,
+        "join_cut": args.join_cut,
         "policy": {
             "confirm_mistakes": policy.confirm_mistakes,
             "confirm_stew_pots": policy.confirm_stew_pots,
@@ -163,7 +186,7 @@ def main() -> None:
         for name in ("turns", "utterances", "planted", "caught", "false_mistakes",
                      "false_accepts", "false_penalties", "missed", "questions",
                      "questions_resolved", "questions_right", "first_try", "announcements",
-                     "typed", "phantom_commands"):
+                     "typed", "phantom_commands", "joined"):
             setattr(total, name, getattr(total, name) + getattr(s, name))
         game = {
             "voices": list(voices), "condition": condition, "turns": s.turns,
@@ -172,7 +195,8 @@ def main() -> None:
             "false_accepts": s.false_accepts, "missed": s.missed, "caught": s.caught,
             "planted": s.planted, "questions": s.questions,
             "questions_right": s.questions_right,
-            "questions_resolved": s.questions_resolved, "typed": s.typed, "seconds": round(secs, 1),
+            "questions_resolved": s.questions_resolved, "typed": s.typed, "joined": s.joined,
+            "seconds": round(secs, 1),
         }
         figures["games"].append(game)  # type: ignore[attr-defined]
     latencies.sort()
@@ -188,11 +212,16 @@ def main() -> None:
         "render_p50_ms": round(render_p50, 1),
         "typed": total.typed,
         "phantom_commands": total.phantom_commands,
+        "joined": total.joined,
     }
     if args.json:
         print(json.dumps(figures, indent=2))
         return
-    print(f"engine: {args.engine}; confirm mistakes: {policy.confirm_mistakes}; confirm stew pots: "
+    t = figures["total"]
+    assert isinstance(t, dict)
+    print(f"engine: {args.engine}; early recognition: {args.early}; cut phrases joined: "
+          f"{args.join_cut} ({t['joined']} joined)")
+    print(f"confirm mistakes: {policy.confirm_mistakes}; confirm stew pots: "
           f"{policy.confirm_stew_pots}")
     print(f"{'voices':38} {'condition':13} turns first-try false(mis/pen/acc) missed "
           f"asked(right/settled) typed  secs")
@@ -202,8 +231,6 @@ def main() -> None:
               f"{g['false_accepts']:<5} {g['missed']:>6} {g['questions']:>9}"
               f"({g['questions_right']}/{g['questions_resolved']}) {g['typed']:>5} "
               f"{g['seconds']:>5}")
-    t = figures["total"]
-    assert isinstance(t, dict)
     print()
     print(f"false mistakes/penalties announced: {t['false_announced']} (goal 0); "
           f"false totals accepted quietly: {t['false_accepts']}")

@@ -89,9 +89,14 @@ class EarlyRecognizer(Generic[R]):
         *,
         early: bool = True,
         clock: Callable[[], float] = time.perf_counter,
+        bind: Callable[[], Callable[[Samples], R]] | None = None,
     ) -> None:
         self.recognize = recognize
         """The recognition every utterance goes through."""
+        self.bind = bind
+        """If given, called in the caller's thread as each recognition is started; the
+        recognition it returns is the one run (so what it depends on, such as the game's
+        expectation, is read then, not later on the worker)."""
         self.endpointer = endpointer or Endpointer()
         """The endpointer that cuts the stream (its config sets the tentative point)."""
         self.early = early
@@ -149,15 +154,20 @@ class EarlyRecognizer(Generic[R]):
         self.close()
 
     # --- inside --------------------------------------------------------------------------------
-    def _timed(self, samples: Samples) -> _Timed[R]:
+    def _timed(
+        self, samples: Samples, recognize: Callable[[Samples], R] | None = None
+    ) -> _Timed[R]:
+        if recognize is None:
+            recognize = self.bind() if self.bind is not None else self.recognize
         t0 = self.clock()
-        result = self.recognize(samples)
+        result = recognize(samples)
         return _Timed(result, t0, self.clock())
 
     def _submit(self, samples: Samples) -> Future[_Timed[R]]:
         if self._worker is None:
             self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="early-recognition")
-        return self._worker.submit(self._timed, samples)
+        recognize = self.bind() if self.bind is not None else self.recognize
+        return self._worker.submit(self._timed, samples, recognize)
 
     def _start(self, tentative: TentativeEnd) -> None:
         self._drop()  # speech resumed since the last tentative end

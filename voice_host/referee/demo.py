@@ -31,7 +31,7 @@ from cowabunga import (
 )
 from voice_host.phrases import phrase_table
 from voice_host.recognition import SAMPLE_RATE, Hearing, Recognizer, Samples
-from voice_host.referee.runner import Referee, now_ms
+from voice_host.referee.runner import EarlyEar, Heard, Referee, now_ms
 from voice_host.referee.session import Phase, Policy, Session, Step
 from voice_host.referee.setup import Setup
 
@@ -88,6 +88,8 @@ class Stats:
     """Totals typed as the last resort."""
     phantom_commands: int = 0
     """Turns taken back by an "undo" nobody said (typed in again)."""
+    joined: int = 0
+    """Utterances the ear recognized as one phrase from two pieces cut at a pause."""
     latencies_ms: list[float] = field(default_factory=list)
     """From the end of a bot's speech to the host's line being ready, for each host line."""
     outcome: Outcome | None = None
@@ -122,6 +124,8 @@ class SimTable:
         sound: Callable[[Samples], None] | None = None,
         host_sound: Callable[[str], None] | None = None,
         policy: Policy | None = None,
+        early: bool = True,
+        join_cut: bool = True,
     ) -> None:
         self.rng = random.Random(seed)
         """The table's randomness (deal, bots, which turns go wrong)."""
@@ -163,6 +167,10 @@ class SimTable:
         self.referee = Referee(self.session, None, log, None, note)
         """The referee (journal-less, voice handled by ``host_sound``)."""
         self.host_sound = host_sound
+        self.early = early
+        """Whether recognition starts at each tentative end (else after the close)."""
+        self.join_cut = join_cut
+        """Whether a short piece that may be a phrase cut at its comma waits for its rest."""
         self.stats = Stats()
         """The score against the truth."""
         self._history: list[tuple[int, int | None]] = []
@@ -197,8 +205,13 @@ class SimTable:
         return audio
 
     def say(self, seat: int, text: str, *, mumbled: bool = False) -> Step:
-        """Bot ``seat`` says ``text``; the referee hears it through the real recognizer."""
-        from voice_host.audio import Endpointer, samples_to_chunks
+        """Bot ``seat`` says ``text``; the referee hears it through the real recognizer.
+
+        The audio goes through the referee's ear chunk by chunk, as a microphone's would: each
+        utterance is recognized from its tentative end on, and a phrase cut at its comma is
+        joined again (unless switched off). The latency counted for a host line is what a live
+        table would wait: the endpointer's delay, the recognition not done by then, judging."""
+        from voice_host.audio import samples_to_chunks
 
         self.stats.utterances += 1
         how = " (mumbled, in noise)" if mumbled else ""
@@ -206,26 +219,30 @@ class SimTable:
         audio = self._audio(seat, text, mumbled)
         if self.sound is not None:
             self.sound(audio)
-        utterances = list(Endpointer().utterances(samples_to_chunks(audio)))
-        step = Step()
-        if not utterances:
+        fragment = self.session.may_be_cut if self.join_cut else None
+        step: Step | None = None
+        with EarlyEar(
+            self.recognizer, self.session.expectation, early=self.early, fragment=fragment
+        ) as ear:
+            for chunk in samples_to_chunks(audio):
+                for heard in ear.process(chunk):
+                    step = self._judge(ear, heard)
+            for heard in ear.flush():
+                step = self._judge(ear, heard)
+            self.stats.joined += ear.joined
+        if step is None:
             step = self.session.hear(Hearing(text=""))
             self.referee.handle(step)
-            return step
-        for utt in utterances:
-            end_ms = now_ms()
-            hearing = self.recognizer.recognize(utt.samples, self.session.expectation())
-            step = self.session.hear(hearing)
-            if step.lines:
-                self.stats.latencies_ms.append(now_ms() - end_ms + self._hangover_ms(utt))
-            self.referee.handle(step)
-            self._host_out(step)
         return step
 
-    def _hangover_ms(self, utt: object) -> float:
-        end_s = float(getattr(utt, "end_s", 0.0))
-        emitted_s = float(getattr(utt, "emitted_s", end_s))
-        return max(0.0, (emitted_s - end_s) * 1000.0)
+    def _judge(self, ear: EarlyEar, heard: Heard) -> Step:
+        t0 = now_ms()
+        step = self.session.hear(ear.hearing(heard))
+        if step.lines:
+            self.stats.latencies_ms.append(heard.after_speech_ms + now_ms() - t0)
+        self.referee.handle(step)
+        self._host_out(step)
+        return step
 
     def _host_out(self, step: Step) -> None:
         if self.host_sound is None:

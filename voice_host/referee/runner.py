@@ -3,6 +3,13 @@ the journal, the log and the display, around one pure :class:`~voice_host.refere
 
 For every step the order is fixed: journal actions are written and fsync'd, then log records are
 written, then the display and transcript are updated, then the host speaks.
+
+The microphone's utterances are recognized early (:class:`EarlyEar`): from the endpointer's
+tentative end on, under the game's expectation of that moment, so the result is ready when the
+utterance closes; if a typed line changed the expectation meanwhile, the utterance is recognized
+again. A short piece that may be the card word of a phrase cut at its comma ("five," |
+"thirty-three") waits up to :data:`JOIN_GAP_S` for its rest and is recognized with it as one
+phrase. A recording (``--input``) is recognized after each close, as before.
 """
 
 from __future__ import annotations
@@ -13,18 +20,23 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, TextIO
 
+import numpy as np
+
+from voice_host.audio.early import EarlyRecognizer, Recognized
+from voice_host.audio.endpoint import Endpointer, Utterance
+from voice_host.recognition import SAMPLE_RATE, Expectation, Hearing, Recognizer, Samples
 from voice_host.referee.journal import Journal
 from voice_host.referee.session import Session, Step
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
+    from voice_host.audio.chunks import AudioChunk
     from voice_host.audio.gate import SpeakingGate
-    from voice_host.recognition import Expectation, Hearing, Recognizer, Samples
     from voice_host.voice.host import Voice
 
 TRANSCRIPT_LINES = 4
@@ -168,25 +180,318 @@ class Referee:
     def drive(
         self, inputs: Iterator[Samples | str], recognizer: Recognizer, until: Callable[[], bool]
     ) -> None:
-        """Feed utterances (samples) and typed lines (str) to the judge until ``until()``."""
+        """Feed utterances (samples) and typed lines (str) to the judge until ``until()``.
+
+        A :class:`LiveStream` is handed the recognizer and this judge, so it recognizes each
+        utterance early (under the judge's expectation) and joins a phrase cut at its comma; its
+        utterances arrive here recognized. Other streams' utterances are recognized here."""
         if until():
             return
+        live = inputs if isinstance(inputs, LiveStream) else None
+        if live is not None:
+            fragment = self.judge.may_be_cut if isinstance(self.judge, Session) else None
+            live.listen_with(recognizer, self.judge.expectation, fragment)
         for item in inputs:
             if isinstance(item, str):
                 self.type(item)
             else:
-                self.hear(recognizer.recognize(item, self.judge.expectation()))
+                heard = live.heard(item) if live is not None else None
+                if heard is not None:
+                    self.hear(heard)
+                else:
+                    self.hear(recognizer.recognize(item, self.judge.expectation()))
             if until():
                 return
 
 
 def recording_inputs(path: Path) -> Iterator[Samples | str]:
     """The utterances of a recording, cut as the microphone's would be (raises AudioFileError)."""
-    from voice_host.audio import Endpointer, read_wav, samples_to_chunks
+    from voice_host.audio import read_wav, samples_to_chunks
 
     samples = read_wav(path)
     for utt in Endpointer().utterances(samples_to_chunks(samples)):
         yield utt.samples
+
+
+JOIN_GAP_S = 0.5
+"""Longest pause between the cut-off start of a phrase ("five,") and its rest that joins them."""
+
+SHORT_PIECE_S = 0.6
+"""Longest speech an utterance may have to be taken for the start of a phrase cut at its comma."""
+
+
+@dataclass(frozen=True)
+class Heard:
+    """One utterance (or a phrase joined from two pieces), recognized, ready to judge."""
+
+    utterance: Utterance
+    """The utterance as cut; for a joined phrase, the first piece's start to the second's end.
+    ``emitted_s`` is when it was handed on (a piece held for its rest: when the wait ended)."""
+    hearing: Hearing
+    """What the recognizer heard."""
+    expectation: Expectation
+    """The expectation it was recognized under (read when recognition started)."""
+    wait_ms: float
+    """Recognition time a live stream waits for after ``emitted_s``: 0 when the early result was
+    ready (:attr:`~voice_host.audio.early.Recognized.live_wait_ms`)."""
+    joined: bool = False
+    """Whether two pieces cut at a pause were recognized as one phrase."""
+
+    @property
+    def after_speech_ms(self) -> float:
+        """From the end of speech to the result, as a live stream would see it."""
+        u = self.utterance
+        return max(0.0, (u.emitted_s - u.end_s) * 1000.0) + self.wait_ms
+
+
+class EarlyEar:
+    """The referee's ear on a chunk stream: utterances cut, recognized from each tentative end
+    on (:class:`~voice_host.audio.early.EarlyRecognizer`) under the expectation of that moment,
+    and a short piece that may be a phrase cut at its comma ("five," | "thirty-three") held for a
+    moment and recognized together with its rest.
+
+    ``expectation`` is read in the caller's thread as each recognition starts (never on the
+    worker, while the judge may be changing). ``fragment`` says whether a recognized short
+    utterance may be such a piece (:meth:`Session.may_be_cut`); None joins nothing. All
+    recognizer calls are serialized.
+    """
+
+    def __init__(
+        self,
+        recognizer: Recognizer,
+        expectation: Callable[[], Expectation],
+        endpointer: Endpointer | None = None,
+        *,
+        early: bool = True,
+        fragment: Callable[[Hearing], bool] | None = None,
+        join_gap_s: float = JOIN_GAP_S,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
+        self.recognizer = recognizer
+        """The recognizer every utterance goes through."""
+        self.expectation = expectation
+        """What can be said now (the judge's)."""
+        self.fragment = fragment
+        """Whether a short recognized utterance may be the start of a cut phrase."""
+        self.join_gap_s = join_gap_s
+        """Longest pause after a held piece that still joins the next utterance to it."""
+        self.clock = clock
+        """Wall clock in seconds."""
+        self.loop: EarlyRecognizer[tuple[Expectation, Hearing]] = EarlyRecognizer(
+            self._under(None), endpointer, early=early, clock=clock, bind=self._bind
+        )
+        """Endpointing and early recognition."""
+        self.joined = 0
+        """Phrases joined from two pieces."""
+        self.held = 0
+        """Short pieces held for their rest."""
+        self.again = 0
+        """Utterances recognized again because the expectation changed after the early start."""
+        self._lock = threading.Lock()
+        self._held: Heard | None = None
+
+    def recognize(self, samples: Samples, expect: Expectation) -> Hearing:
+        """One recognition, never overlapping another."""
+        with self._lock:
+            return self.recognizer.recognize(samples, expect)
+
+    def _under(
+        self, expect: Expectation | None
+    ) -> Callable[[Samples], tuple[Expectation, Hearing]]:
+        def run(samples: Samples) -> tuple[Expectation, Hearing]:
+            now = expect if expect is not None else self.expectation()
+            return now, self.recognize(samples, now)
+
+        return run
+
+    def _bind(self) -> Callable[[Samples], tuple[Expectation, Hearing]]:
+        # In the caller's thread, as recognition starts: the expectation of that moment.
+        return self._under(self.expectation())
+
+    def process(self, chunk: AudioChunk) -> list[Heard]:
+        """Take one chunk; return what it completed, recognized (usually nothing)."""
+        out: list[Heard] = []
+        for r in self.loop.process(chunk):
+            out.extend(self._closed(r))
+        ep = self.loop.endpointer
+        held = self._held
+        # An onset at the end of the gap is known a few frames later (the endpointer's start).
+        onset_s = ep.config.start_frames * ep.config.frame_ms / 1000
+        if (
+            held is not None
+            and ep.stream_s >= held.utterance.end_s + self.join_gap_s + onset_s
+            and not ep.in_speech
+        ):
+            self._held = None
+            out.append(self._release(held, ep.stream_s))
+        return out
+
+    def flush(self) -> list[Heard]:
+        """End of stream: the held piece and the open utterance, recognized."""
+        out: list[Heard] = []
+        last = self.loop.flush()
+        if last is not None:
+            out.extend(self._closed(last))
+        if self._held is not None:
+            out.append(self._release(self._held, self.loop.endpointer.stream_s))
+            self._held = None
+        return out
+
+    def hearing(self, heard: Heard) -> Hearing:
+        """``heard``'s hearing under the expectation now: recognized again if it changed since
+        recognition started (a typed line moved the game on)."""
+        now = self.expectation()
+        if heard.expectation == now:
+            return heard.hearing
+        self.again += 1
+        return self.recognize(heard.utterance.samples, now)
+
+    def close(self) -> None:
+        """Stop the worker."""
+        self.loop.close()
+
+    def __enter__(self) -> EarlyEar:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # --- inside --------------------------------------------------------------------------------
+    def _closed(self, r: Recognized[tuple[Expectation, Hearing]]) -> list[Heard]:
+        expect, hearing = r.result
+        heard = Heard(r.utterance, hearing, expect, r.live_wait_ms)
+        out: list[Heard] = []
+        first = self._held
+        if first is not None:
+            self._held = None
+            if heard.utterance.start_s - first.utterance.end_s <= self.join_gap_s:
+                return [self._join(first, heard)]
+            out.append(self._release(first, heard.utterance.start_s))
+        u = heard.utterance
+        if (
+            self.fragment is not None
+            and u.end_s - u.start_s <= SHORT_PIECE_S
+            and self.fragment(self.hearing(heard))
+        ):
+            self.held += 1
+            self._held = heard
+            return out
+        out.append(heard)
+        return out
+
+    def _release(self, held: Heard, at_s: float) -> Heard:
+        u = held.utterance
+        return replace(held, utterance=replace(u, emitted_s=round(max(u.emitted_s, at_s), 3)))
+
+    def _join(self, first: Heard, second: Heard) -> Heard:
+        self.joined += 1
+        a, b = first.utterance, second.utterance
+        samples = join_pieces(a, b)
+        expect = self.expectation()
+        t0 = self.clock()
+        hearing = self.recognize(samples, expect)
+        wait_ms = (self.clock() - t0) * 1000.0
+        utt = Utterance(samples, a.start_s, b.end_s, b.emitted_s)
+        return Heard(utt, hearing, expect, wait_ms, joined=True)
+
+
+def join_pieces(a: Utterance, b: Utterance) -> Samples:
+    """The audio of ``a`` then ``b`` as one stretch of the stream: overlapping samples kept once,
+    a gap between them filled with ``a``'s trailing non-speech."""
+    b_start = b.emitted_s - b.seconds
+    overlap = round((a.emitted_s - b_start) * SAMPLE_RATE)
+    if overlap >= 0:
+        whole: Samples = np.concatenate([a.samples, b.samples[min(overlap, len(b.samples)) :]])
+        return whole
+    tail_len = max(1, round((a.emitted_s - a.end_s) * SAMPLE_RATE))
+    tail = a.samples[-min(tail_len, len(a.samples)) :]
+    filler = np.resize(tail, -overlap)
+    joined: Samples = np.concatenate([a.samples, filler, b.samples]).astype(np.int16)
+    return joined
+
+
+class ChunkSource(Protocol):
+    """Where a :class:`LiveStream`'s chunks come from (a :class:`MicrophoneSource`)."""
+
+    def read(self, timeout: float | None = None) -> AudioChunk | None:
+        """The next chunk, or None after ``timeout`` seconds."""
+        ...
+
+
+class LiveStream:
+    """The microphone's utterances and the typed lines, in one stream (an iterator of samples
+    and strings). Driven by a :class:`Referee`, it is handed the recognizer and the judge
+    (:meth:`listen_with`) and recognizes through an :class:`EarlyEar`; :meth:`heard` then gives
+    the hearing of each utterance it yields."""
+
+    def __init__(
+        self,
+        source: ChunkSource,
+        endpointer: Endpointer,
+        typed: queue.Queue[str | None],
+    ) -> None:
+        self.source = source
+        """The microphone."""
+        self.endpointer = endpointer
+        """The endpointer cutting its chunks."""
+        self.ear: EarlyEar | None = None
+        """The ear, once :meth:`listen_with` was called."""
+        self._typed = typed
+        self._ready: list[Heard] = []
+        self._last: Heard | None = None
+        self._items = self._stream()
+
+    def listen_with(
+        self,
+        recognizer: Recognizer,
+        expectation: Callable[[], Expectation],
+        fragment: Callable[[Hearing], bool] | None = None,
+    ) -> None:
+        """Recognize from now on with ``recognizer`` under ``expectation`` (a new judge's, when
+        the setup hands over to the game)."""
+        if self.ear is None:
+            self.ear = EarlyEar(recognizer, expectation, self.endpointer, fragment=fragment)
+        else:
+            self.ear.recognizer = recognizer
+            self.ear.expectation = expectation
+            self.ear.fragment = fragment
+
+    def heard(self, samples: Samples) -> Hearing | None:
+        """The hearing of the utterance just yielded as ``samples`` (None if it is not that)."""
+        last = self._last
+        if last is None or last.utterance.samples is not samples or self.ear is None:
+            return None
+        return self.ear.hearing(last)
+
+    def close(self) -> None:
+        """Stop the ear's worker."""
+        if self.ear is not None:
+            self.ear.close()
+
+    def __iter__(self) -> LiveStream:
+        return self
+
+    def __next__(self) -> Samples | str:
+        return next(self._items)
+
+    def _stream(self) -> Iterator[Samples | str]:
+        while True:
+            chunk = self.source.read(timeout=0.05)
+            if chunk is not None:
+                if self.ear is None:
+                    for utt in self.endpointer.process(chunk):
+                        yield utt.samples
+                else:
+                    for heard in self.ear.process(chunk):
+                        self._last = heard
+                        yield heard.utterance.samples
+            while True:
+                try:
+                    line = self._typed.get_nowait()
+                except queue.Empty:
+                    break
+                if line is not None:
+                    yield line
 
 
 def _keyboard(lines: queue.Queue[str | None], source: TextIO) -> None:
@@ -202,34 +507,23 @@ def live_inputs(
     gate: SpeakingGate | None = None,
     keyboard: TextIO | None = None,
     ready: Callable[[str], None] | None = None,
-) -> Iterator[Iterator[Samples | str]]:
-    """The microphone's utterances and the typed lines, as they come, in one stream."""
-    from voice_host.audio import Endpointer, MicrophoneSource
+) -> Iterator[LiveStream]:
+    """The microphone's utterances and the typed lines, as they come, in one stream
+    (:class:`LiveStream`: driven by a :class:`Referee`, it recognizes early)."""
+    from voice_host.audio import MicrophoneSource
 
     typed: queue.Queue[str | None] = queue.Queue()
     if keyboard is not None:
         threading.Thread(target=_keyboard, args=(typed, keyboard), daemon=True).start()
-    endpointer = Endpointer(gate=gate)
-
-    def stream(source: MicrophoneSource) -> Iterator[Samples | str]:
-        while True:
-            chunk = source.read(timeout=0.05)
-            if chunk is not None:
-                for utt in endpointer.process(chunk):
-                    yield utt.samples
-            while True:
-                try:
-                    line = typed.get_nowait()
-                except queue.Empty:
-                    break
-                if line is not None:
-                    yield line
-
     with MicrophoneSource(device=device) as source:
         if ready is not None:
             where = "the default microphone" if source.device is None else f"device {source.device}"
             ready(f"listening on {where}; type a total or a command at any time")
-        yield stream(source)
+        stream = LiveStream(source, Endpointer(gate=gate), typed)
+        try:
+            yield stream
+        finally:
+            stream.close()
 
 
 class LiveView:

@@ -379,6 +379,33 @@ class Session:
             self._island(step, readings, confident)
         return step
 
+    def may_be_cut(self, hearing: Hearing) -> bool:
+        """Whether a short utterance heard now may be only the start of a phrase cut at its
+        comma ("five," | "thirty-three"): the referee waits a moment for the rest before judging.
+
+        True at a turn (or a question about one, answered by saying it again) when the utterance
+        is no command and does not settle the turn: nothing confident was heard, the best reading
+        is a bare card-sized number (0-9), or, at a turn, it is no total this turn would accept.
+        """
+        if self.stopped or self.paused or self.stop_asked or hearing.command is not None:
+            return False
+        q = self.question
+        asking = self.phase is Phase.QUESTION and q is not None and q.kind is Phase.TURN
+        if self.phase is not Phase.TURN and not (asking and q is not None and q.confirm is None):
+            return False
+        parsed = self.phrases.parse(hearing.text) if hearing.text else None
+        if parsed is not None and parsed.command is not None:
+            return False
+        readings = self._readings(hearing)
+        if not hearing.numbers or not readings:
+            return True
+        top = readings[0]
+        if top.card is not None:
+            return False
+        if top.total <= 9:
+            return True
+        return not asking and not isinstance(judge(self.view, top), Accept)
+
     def _sure(self, hearing: Hearing) -> bool:
         """Whether a command the recognizer gave is heard without a likely rival reading."""
         return not any(

@@ -1,0 +1,170 @@
+"""The referee's ear on real speech (espeak-ng, made here) through the real recognizer: early
+recognition leaves the log as it was, and a card-first phrase cut at a long comma pause is judged
+as one phrase."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import queue
+from collections.abc import Iterator
+from typing import Any
+
+import numpy as np
+import pytest
+
+from voice_host.audio import Endpointer, TentativeEnd, samples_to_chunks
+from voice_host.audio.chunks import AudioChunk
+from voice_host.recognition import SAMPLE_RATE, Hearing, Recognizer, Samples
+from voice_host.recognizers import load_recognizer
+from voice_host.referee import Session
+from voice_host.referee.runner import EarlyEar, LiveStream, Referee
+from voice_host.voice import synthesize
+
+from .games import SHORT_GAME, VOICE
+from .helpers import table_setup
+
+SHORT_GAME_SETUP = {
+    "Emily": (18, 25, 10, 11, 13, 15, 16),
+    "Maria": (12, 20, 17, 19, 21, 22, 23),
+    "Hendrik": (14, 29, 24, 26, 27, 28),
+}
+
+
+@pytest.fixture(scope="module")
+def ear() -> Recognizer:
+    return load_recognizer("ear")
+
+
+def _silence(seconds: float) -> Samples:
+    return np.zeros(int(seconds * SAMPLE_RATE), dtype=np.int16)
+
+
+def _game_session() -> Session:
+    from voice_host.referee import Setup
+
+    return Session(Setup(("Emily", "Maria", "Hendrik"), 4, SHORT_GAME_SETUP))
+
+
+class _Exhausted(Exception):
+    pass
+
+
+class _Recording:
+    """A microphone stand-in playing chunks of a recording; a line is typed after chosen chunks."""
+
+    def __init__(self, audio: Samples, typed: queue.Queue[str | None], at: dict[int, str]) -> None:
+        self.chunks = list(samples_to_chunks(audio))
+        self.typed = typed
+        self.at = at
+        self.i = 0
+
+    def read(self, timeout: float | None = None) -> AudioChunk | None:
+        if self.i >= len(self.chunks):
+            raise _Exhausted
+        chunk = self.chunks[self.i]
+        if self.i in self.at:
+            self.typed.put(self.at[self.i])
+        self.i += 1
+        return chunk
+
+
+def _log_of(
+    session: Session, inputs: Iterator[Samples | str], ear: Recognizer
+) -> list[dict[str, Any]]:
+    log = io.StringIO()
+    ref = Referee(session, log=log)
+    ref.handle(session.start())
+    with contextlib.suppress(_Exhausted):
+        ref.drive(inputs, ear, lambda: session.stopped or session.view.is_over)
+    return [json.loads(line) for line in log.getvalue().splitlines()]
+
+
+def test_the_live_path_with_early_recognition_gives_the_same_log(ear: Recognizer) -> None:
+    """The short game spoken into the live path, with a total typed while one utterance is being
+    recognized early (between its tentative end and its close): the log is the one the plain path
+    (recognition after the close, the typed line first) gives."""
+    pause = _silence(1.0)
+    parts = [pause]
+    for line in SHORT_GAME:
+        parts += [synthesize(line, voice=VOICE, rate=175), pause]
+    audio = np.concatenate(parts)
+    chunks = list(samples_to_chunks(audio))
+    # Where the spoken "twenty-six" (Hendrik's, the fourth utterance) reaches its tentative end.
+    endpointer, tentative_ends = Endpointer(), []
+    for i, chunk in enumerate(chunks):
+        if any(isinstance(e, TentativeEnd) for e in endpointer.events(chunk)):
+            tentative_ends.append(i)
+    assert len(tentative_ends) == len(SHORT_GAME)
+    typed_at = tentative_ends[3]
+
+    plain_inputs: list[Samples | str] = []
+    for n, utt in enumerate(Endpointer().utterances(iter(chunks))):
+        if n == 3:
+            plain_inputs.append("26")
+        plain_inputs.append(utt.samples)
+    plain = _log_of(_game_session(), iter(plain_inputs), ear)
+
+    typed: queue.Queue[str | None] = queue.Queue()
+    stream = LiveStream(_Recording(audio, typed, {typed_at: "26"}), Endpointer(), typed)
+    try:
+        live = _log_of(_game_session(), stream, ear)
+    finally:
+        stream.close()
+    assert stream.ear is not None
+    assert stream.ear.loop.used >= len(SHORT_GAME) - 1  # the early results were used
+    assert stream.ear.again == 1  # the utterance under way when "26" was typed: heard again
+    # Early recognition hears the hangover's rest as the trailing non-speech repeated: the same
+    # log, the confidence at most a hair apart.
+    assert _without_confidence(live) == _without_confidence(plain)
+    for a, b in zip(live, plain, strict=True):
+        assert a.get("confidence", 0.0) == pytest.approx(b.get("confidence", 0.0), abs=0.02)
+    assert any(r.get("typed") for r in live)
+
+
+def _without_confidence(records: list[dict[str, object]]) -> list[dict[str, object]]:
+    return [{k: v for k, v in r.items() if k != "confidence"} for r in records]
+
+
+@pytest.mark.parametrize(
+    ("voice", "typed", "card", "total", "said"),
+    [
+        (VOICE, ("11", "20", "26"), "five", "thirty-one", 31),
+        ("en-us", (), "seven", "eleven", 11),
+    ],
+    ids=["five-thirty-one", "seven-eleven"],
+)
+def test_a_card_first_phrase_cut_at_a_long_comma_pause_is_judged_as_one_phrase(
+    ear: Recognizer, voice: str, typed: tuple[str, ...], card: str, total: str, said: int
+) -> None:
+    """ "five, ... thirty-one" with a long pause: the endpointer cuts it in two, and the referee
+    judges the two pieces as one phrase, not the card word as a total of its own."""
+    audio = np.concatenate([
+        _silence(0.5),
+        synthesize(card, voice=voice, rate=175),
+        _silence(0.15),  # on top of espeak-ng's own: a pause of about 0.45 s
+        synthesize(total, voice=voice, rate=175),
+        _silence(1.0),
+    ])
+    pieces = list(Endpointer().utterances(samples_to_chunks(audio)))
+    assert len(pieces) == 2  # the comma pause is longer than the endpointer's hangover
+
+    session = Session(table_setup())
+    for line in typed:
+        session.type(line)
+    turns = len(session.turns)
+    ref = Referee(session)
+    heard: list[Hearing] = []
+    with EarlyEar(ear, session.expectation, fragment=session.may_be_cut) as listening:
+        for chunk in samples_to_chunks(audio):
+            for h in listening.process(chunk):
+                heard.append(listening.hearing(h))
+                ref.hear(heard[-1])
+        for h in listening.flush():
+            heard.append(listening.hearing(h))
+            ref.hear(heard[-1])
+    assert listening.joined == 1
+    assert len(heard) == 1 and heard[0].numbers[-1:] == (said,), heard
+    assert [t.total for t in session.turns[turns:]] == [said]
+    assert session.question is None
