@@ -1,6 +1,7 @@
 """The host in German: every kind of line in German with the phrase table's number words and no
-English word left in it, setup by voice in German, every language table complete, and a German
-game from a WAV through the German ear with the host's lines logged and spoken in a German voice."""
+English word left in it, setup by voice in German, every language table complete (and Spanish,
+French and Italian spot checks), and a German game from a WAV through the German ear with the
+host's lines logged and spoken in a German voice."""
 
 from __future__ import annotations
 
@@ -199,12 +200,47 @@ def test_every_wording_fills_every_line(lang: str) -> None:
     assert all(line and "{" not in line and "}" not in line for line in lines), lines
 
 
-def test_languages_without_a_wording_speak_english() -> None:
-    for lang in ("es", "fr", "it"):
-        if lang in WORDINGS:
-            continue
-        say = host_lines(lang)
-        assert say.wording is EN and say.table.lang == "en"
+def test_a_language_without_a_wording_speaks_english() -> None:
+    say = host_lines("xx")
+    assert say.wording is EN and say.table.lang == "en"
+
+
+@pytest.mark.parametrize(
+    ("lang", "lines"),
+    [
+        ("es", ("Treinta y cuatro: ahora contamos hacia abajo. Emily, roba una carta de isla y "
+                "léela en voz alta.", "Dieciséis menos cinco da once, no doce.",
+                "¿Trece u once?", "Ya se han jugado todos los seises.",
+                "Fin de la partida. Ollas: Maria ninguna, Emily una. Gana Maria.")),
+        ("fr", ("Trente-quatre : maintenant on descend. Emily, pioche une carte île et lis-la à "
+                "voix haute.", "Seize moins cinq font onze, pas douze.", "Treize ou onze ?",
+                "Toutes les cartes six sont déjà jouées.",
+                "Fin de la partie. Marmites : Maria aucune, Emily une. Maria gagne.")),
+        ("it", ("Trentaquattro: ora si scende. Emily, pesca una carta isola e leggila ad alta "
+                "voce.", "Sedici meno cinque fa undici, non dodici.", "Tredici o undici?",
+                "Sono già stati giocati tutti i sei.",
+                "Fine della partita. Pentole: Maria nessuna, Emily una. Vince Maria.")),
+    ],
+)
+def test_spanish_french_and_italian_lines(lang: str, lines: tuple[str, ...]) -> None:
+    say = host_lines(lang)
+    one = Outcome(EndReason.ISLAND_DECK_EMPTY, ("Maria",), {"Emily": 1, "Maria": 0})
+    assert (
+        say.direction_change(34, Counting.DOWN, "Emily"),
+        say.arithmetic(16, Counting.DOWN, 5, 12),
+        say.ask_options([(None, 13), (None, 11)]),
+        say.card_not_available(6),
+        say.game_over(one),
+    ) == lines
+
+
+def test_spanish_conjunctions_change_before_their_sound() -> None:
+    say = host_lines("es")
+    assert say.ask_options([(None, 13), (None, 8)]) == "¿Trece u ocho?"
+    assert say.ask_options([(None, 13), (None, 30)]) == "¿Trece o treinta?"
+    assert say.names(["Emily", "Inés"]) == "Emily e Inés"
+    assert say.names(["Emily", "Hendrik"]) == "Emily y Hendrik"
+    assert host_lines("en").names(["Emily", "Oscar"]) == "Emily and Oscar"
 
 
 def test_setup_by_voice_in_german() -> None:

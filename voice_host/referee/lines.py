@@ -10,6 +10,7 @@ players share one vocabulary.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 
 from cowabunga import Counting, Outcome, TableView
@@ -46,11 +47,19 @@ class HostLines:
         """A count of stew pots: "none", "one", "two"..."""
         return self.wording.stew_pot_counts.get(value) or self.n(value)
 
+    def conjunction(self, word: str, following: str) -> str:
+        """``word`` in the form it takes before ``following`` (Spanish "o" → "u" before "once")."""
+        for plain, other, starts in self.wording.euphony:
+            if word == plain and re.match(starts, following, re.IGNORECASE):
+                return other
+        return word
+
     def names(self, players: Sequence[str]) -> str:
         """"Emily", "Emily and Maria", "Emily, Maria and Hendrik"."""
         if len(players) <= 1:
             return "".join(players)
-        return f"{', '.join(players[:-1])} {self.wording.and_word} {players[-1]}"
+        word = self.conjunction(self.wording.and_word, players[-1])
+        return f"{', '.join(players[:-1])} {word} {players[-1]}"
 
     def direction(self, counting: Counting) -> str:
         """The direction as said after a total."""
@@ -66,8 +75,13 @@ class HostLines:
 
     def values(self, held: Sequence[int]) -> str:
         """Island values as a list: "eighteen and twenty-five", or "none"."""
-        joiner = f" {self.wording.and_word} "
-        return joiner.join(self.n(v) for v in held) if held else self.wording.no_islands
+        if not held:
+            return self.wording.no_islands
+        said = self.n(held[0])
+        for value in held[1:]:
+            word = self.n(value)
+            said += f" {self.conjunction(self.wording.and_word, word)} {word}"
+        return said
 
     def standings(self, stew_pots: Mapping[str, int]) -> str:
         """Stew pots per player as a list, in the order given."""
@@ -163,7 +177,8 @@ class HostLines:
         said = [self.reading(card, total) for card, total in options]
         return self.fill(
             self.wording.options,
-            first=", ".join(said[:-1]), or_word=self.wording.or_word, last=said[-1],
+            first=", ".join(said[:-1]), or_word=self.conjunction(self.wording.or_word, said[-1]),
+            last=said[-1],
         )
 
     def confirm(self, card: int | None, total: int) -> str:
