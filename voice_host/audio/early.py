@@ -89,14 +89,15 @@ class EarlyRecognizer(Generic[R]):
         *,
         early: bool = True,
         clock: Callable[[], float] = time.perf_counter,
-        bind: Callable[[], Callable[[Samples], R]] | None = None,
+        bind: Callable[[Utterance], Callable[[Samples], R]] | None = None,
     ) -> None:
         self.recognize = recognize
         """The recognition every utterance goes through."""
         self.bind = bind
-        """If given, called in the caller's thread as each recognition is started; the
-        recognition it returns is the one run (so what it depends on, such as the game's
-        expectation, is read then, not later on the worker)."""
+        """If given, called in the caller's thread as each recognition is started, with the
+        utterance as it stands (a tentative end's, or the closed one); the recognition it returns
+        is the one run (so what it depends on, such as the game's expectation, is read then, not
+        later on the worker)."""
         self.endpointer = endpointer or Endpointer()
         """The endpointer that cuts the stream (its config sets the tentative point)."""
         self.early = early
@@ -154,25 +155,23 @@ class EarlyRecognizer(Generic[R]):
         self.close()
 
     # --- inside --------------------------------------------------------------------------------
-    def _timed(
-        self, samples: Samples, recognize: Callable[[Samples], R] | None = None
-    ) -> _Timed[R]:
-        if recognize is None:
-            recognize = self.bind() if self.bind is not None else self.recognize
+    def _for(self, utt: Utterance) -> Callable[[Samples], R]:
+        return self.bind(utt) if self.bind is not None else self.recognize
+
+    def _timed(self, samples: Samples, recognize: Callable[[Samples], R]) -> _Timed[R]:
         t0 = self.clock()
         result = recognize(samples)
         return _Timed(result, t0, self.clock())
 
-    def _submit(self, samples: Samples) -> Future[_Timed[R]]:
+    def _submit(self, samples: Samples, utt: Utterance) -> Future[_Timed[R]]:
         if self._worker is None:
             self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="early-recognition")
-        recognize = self.bind() if self.bind is not None else self.recognize
-        return self._worker.submit(self._timed, samples, recognize)
+        return self._worker.submit(self._timed, samples, self._for(utt))
 
     def _start(self, tentative: TentativeEnd) -> None:
         self._drop()  # speech resumed since the last tentative end
         self.started += 1
-        self._pending = (tentative, self._submit(tentative.padded))
+        self._pending = (tentative, self._submit(tentative.padded, tentative.utterance))
 
     def _drop(self) -> None:
         if self._pending is not None:
@@ -190,10 +189,10 @@ class EarlyRecognizer(Generic[R]):
             return self._recognized(utt, future.result(), closed, head)
         self._drop()
         if self._worker is None:
-            timed = self._timed(utt.samples)
+            timed = self._timed(utt.samples, self._for(utt))
         else:
             # Behind the worker, so calls into the recognizer never overlap.
-            timed = self._submit(utt.samples).result()
+            timed = self._submit(utt.samples, utt).result()
         return self._recognized(utt, timed, closed, None)
 
     def _recognized(

@@ -244,6 +244,16 @@ class Heard:
         return max(0.0, (u.emitted_s - u.end_s) * 1000.0) + self.wait_ms
 
 
+@dataclass(frozen=True)
+class _Early:
+    expect: Expectation
+    hearing: Hearing
+    joined: Hearing | None = None
+    """The held piece and this utterance heard as one phrase."""
+    held: Heard | None = None
+    """The held piece it was joined to."""
+
+
 class EarlyEar:
     """The referee's ear on a chunk stream: utterances cut, recognized from each tentative end
     on (:class:`~voice_host.audio.early.EarlyRecognizer`) under the expectation of that moment,
@@ -277,8 +287,12 @@ class EarlyEar:
         """Longest pause after a held piece that still joins the next utterance to it."""
         self.clock = clock
         """Wall clock in seconds."""
-        self.loop: EarlyRecognizer[tuple[Expectation, Hearing]] = EarlyRecognizer(
-            self._under(None), endpointer, early=early, clock=clock, bind=self._bind
+        self.loop: EarlyRecognizer[_Early] = EarlyRecognizer(
+            lambda samples: _Early(self.expectation(), self.recognize(samples, self.expectation())),
+            endpointer,
+            early=early,
+            clock=clock,
+            bind=self._bind,
         )
         """Endpointing and early recognition."""
         self.joined = 0
@@ -295,18 +309,24 @@ class EarlyEar:
         with self._lock:
             return self.recognizer.recognize(samples, expect)
 
-    def _under(
-        self, expect: Expectation | None
-    ) -> Callable[[Samples], tuple[Expectation, Hearing]]:
-        def run(samples: Samples) -> tuple[Expectation, Hearing]:
-            now = expect if expect is not None else self.expectation()
-            return now, self.recognize(samples, now)
+    def _bind(self, utt: Utterance) -> Callable[[Samples], _Early]:
+        # In the caller's thread, as recognition starts: the expectation of that moment, and the
+        # held piece this utterance would join (recognized together on the worker too).
+        expect = self.expectation()
+        held = self._held
+        if held is not None and utt.start_s - held.utterance.end_s > self.join_gap_s:
+            held = None
+
+        def run(samples: Samples) -> _Early:
+            hearing = self.recognize(samples, expect)
+            if held is None:
+                return _Early(expect, hearing)
+            grown = (len(samples) - len(utt.samples)) / SAMPLE_RATE
+            rest = Utterance(samples, utt.start_s, utt.end_s, utt.emitted_s + grown)
+            whole = self.recognize(join_pieces(held.utterance, rest), expect)
+            return _Early(expect, hearing, whole, held)
 
         return run
-
-    def _bind(self) -> Callable[[Samples], tuple[Expectation, Hearing]]:
-        # In the caller's thread, as recognition starts: the expectation of that moment.
-        return self._under(self.expectation())
 
     def process(self, chunk: AudioChunk) -> list[Heard]:
         """Take one chunk; return what it completed, recognized (usually nothing)."""
@@ -357,15 +377,22 @@ class EarlyEar:
         self.close()
 
     # --- inside --------------------------------------------------------------------------------
-    def _closed(self, r: Recognized[tuple[Expectation, Hearing]]) -> list[Heard]:
-        expect, hearing = r.result
-        heard = Heard(r.utterance, hearing, expect, r.live_wait_ms)
+    def _closed(self, r: Recognized[_Early]) -> list[Heard]:
+        e = r.result
+        heard = Heard(r.utterance, e.hearing, e.expect, r.live_wait_ms)
         out: list[Heard] = []
         first = self._held
         if first is not None:
             self._held = None
             if heard.utterance.start_s - first.utterance.end_s <= self.join_gap_s:
-                return [self._join(first, heard)]
+                if e.held is first and e.joined is not None:
+                    whole = self._joined(first, heard, e.joined, e.expect, r.live_wait_ms)
+                else:
+                    whole = self._join(first, heard)
+                if not whole.hearing.is_empty:
+                    self.joined += 1
+                    return [whole]
+                # Heard as one, nothing: noise before the speech, most likely. Each on its own.
             out.append(self._release(first, heard.utterance.start_s))
         u = heard.utterance
         if (
@@ -384,14 +411,17 @@ class EarlyEar:
         return replace(held, utterance=replace(u, emitted_s=round(max(u.emitted_s, at_s), 3)))
 
     def _join(self, first: Heard, second: Heard) -> Heard:
-        self.joined += 1
-        a, b = first.utterance, second.utterance
-        samples = join_pieces(a, b)
         expect = self.expectation()
         t0 = self.clock()
-        hearing = self.recognize(samples, expect)
-        wait_ms = (self.clock() - t0) * 1000.0
-        utt = Utterance(samples, a.start_s, b.end_s, b.emitted_s)
+        hearing = self.recognize(join_pieces(first.utterance, second.utterance), expect)
+        wait_ms = second.wait_ms + (self.clock() - t0) * 1000.0
+        return self._joined(first, second, hearing, expect, wait_ms)
+
+    def _joined(
+        self, first: Heard, second: Heard, hearing: Hearing, expect: Expectation, wait_ms: float
+    ) -> Heard:
+        a, b = first.utterance, second.utterance
+        utt = Utterance(join_pieces(a, b), a.start_s, b.end_s, b.emitted_s)
         return Heard(utt, hearing, expect, wait_ms, joined=True)
 
 
