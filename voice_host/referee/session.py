@@ -384,8 +384,10 @@ class Session:
         comma ("five," | "thirty-three"): the referee waits a moment for the rest before judging.
 
         True at a turn (or a question about one, answered by saying it again) when the utterance
-        is no command and does not settle the turn: nothing confident was heard, the best reading
-        is a bare card-sized number (0-9), or, at a turn, it is no total this turn would accept.
+        is no command and either no number was heard in it at all (nothing would be said about it
+        anyway) or one of its readings is a bare card-sized number (0-9), which as a total would
+        be judged instead of the total that follows. Unsure readings of larger totals are not
+        held: their question would only come later.
         """
         if self.stopped or self.paused or self.stop_asked or hearing.command is not None:
             return False
@@ -397,14 +399,9 @@ class Session:
         if parsed is not None and parsed.command is not None:
             return False
         readings = self._readings(hearing)
-        if not hearing.numbers or not readings:
+        if not readings:
             return True
-        top = readings[0]
-        if top.card is not None:
-            return False
-        if top.total <= 9:
-            return True
-        return not asking and not isinstance(judge(self.view, top), Accept)
+        return any(r.card is None and r.total <= 9 for r in readings)
 
     def _sure(self, hearing: Hearing) -> bool:
         """Whether a command the recognizer gave is heard without a likely rival reading."""
