@@ -168,3 +168,25 @@ def test_a_card_first_phrase_cut_at_a_long_comma_pause_is_judged_as_one_phrase(
     assert len(heard) == 1 and heard[0].numbers[-1:] == (said,), heard
     assert [t.total for t in session.turns[turns:]] == [said]
     assert session.question is None
+
+
+def test_join_pieces_keeps_the_stream_as_it_was() -> None:
+    """Two pieces cut from one stream come back as that stretch of it: overlapping samples once,
+    a gap filled with the first piece's trailing non-speech."""
+    from voice_host.audio import Utterance
+    from voice_host.referee.runner import join_pieces
+
+    stream = np.arange(3 * SAMPLE_RATE, dtype=np.int16)
+
+    def piece(a_s: float, b_s: float, end_s: float) -> Utterance:
+        return Utterance(stream[int(a_s * SAMPLE_RATE) : int(b_s * SAMPLE_RATE)], a_s, end_s, b_s)
+
+    first, second = piece(0.0, 1.2, 0.9), piece(1.0, 2.0, 1.7)
+    assert np.array_equal(join_pieces(first, second), stream[: 2 * SAMPLE_RATE])
+    first, second = piece(0.0, 1.0, 0.7), piece(1.5, 2.0, 1.9)
+    joined = join_pieces(first, second)
+    one, half = SAMPLE_RATE, SAMPLE_RATE // 2
+    assert len(joined) == 2 * one
+    assert np.array_equal(joined[:one], stream[:one])
+    assert np.array_equal(joined[-half:], stream[one + half : 2 * one])
+    assert set(joined[one : one + half]) <= set(stream[int(0.7 * one) : one])
