@@ -385,9 +385,10 @@ class Session:
 
         True at a turn (or a question about one, answered by saying it again) when the utterance
         is no command and either no number was heard in it at all (nothing would be said about it
-        anyway) or one of its readings is a bare card-sized number (0-9), which as a total would
-        be judged instead of the total that follows. Unsure readings of larger totals are not
-        held: their question would only come later.
+        anyway) or one of its readings is a bare card-sized number (0-9) that is no total this
+        turn accepts, which would be judged instead of the total that follows. A possible small
+        total, and unsure readings of larger totals, are not held: their answer would only come
+        later.
         """
         if self.stopped or self.paused or self.stop_asked or hearing.command is not None:
             return False
@@ -401,7 +402,10 @@ class Session:
         readings = self._readings(hearing)
         if not readings:
             return True
-        return any(r.card is None and r.total <= 9 for r in readings)
+        return any(
+            r.card is None and r.total <= 9 and not isinstance(judge(self.view, r), Accept)
+            for r in readings
+        )
 
     def _sure(self, hearing: Hearing) -> bool:
         """Whether a command the recognizer gave is heard without a likely rival reading."""
