@@ -274,11 +274,16 @@ def test_setup_by_voice_in_german() -> None:
 
 
 # --- a German game from a recording ------------------------------------------------------------
-def similarity(wav: np.ndarray, speech: np.ndarray) -> float:
-    """Cosine similarity of ``speech`` and the start of ``wav`` (1.0: the same sound)."""
-    n = min(len(wav), len(speech))
-    a, b = wav[:n].astype(np.float64), speech[:n].astype(np.float64)
-    return float(a @ b / (np.linalg.norm(a) * np.linalg.norm(b) + 1e-12))
+def similarity(wav: np.ndarray, speech: np.ndarray, max_lag_s: float = 0.5) -> float:
+    """Best normalized cross-correlation of ``speech`` with the start of ``wav`` over lags up
+    to ``max_lag_s`` either way (1.0: the same sound, wherever it starts)."""
+    lag = int(max_lag_s * 16000)
+    a = wav[: len(speech) + lag].astype(np.float64)
+    b = speech.astype(np.float64)
+    size = 1 << int(np.ceil(np.log2(len(a) + len(b))))
+    corr = np.fft.irfft(np.fft.rfft(a, size) * np.conj(np.fft.rfft(b, size)), size)
+    window = np.concatenate([corr[: lag + 1], corr[-lag:]])
+    return float(np.abs(window).max() / (np.linalg.norm(a) * np.linalg.norm(b) + 1e-12))
 
 
 GERMAN_GAME = (
