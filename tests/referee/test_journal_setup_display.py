@@ -57,6 +57,7 @@ def test_a_new_game_keeps_the_old_journal(tmp_path: Path) -> None:
 def test_setup_flags() -> None:
     assert parse_players("Emily, Maria,Hendrik") == PLAYERS
     assert parse_players("2") == ("Player 1", "Player 2")
+    assert parse_players("3", "de") == ("Spieler 1", "Spieler 2", "Spieler 3")
     assert parse_start(0) == 0
     assert parse_islands("emily=18:25,Maria=12", PLAYERS) == {"Emily": (18, 25), "Maria": (12,)}
     assert Setup(PLAYERS, 4, {"Emily": (18, 25)}).island_deck == 19

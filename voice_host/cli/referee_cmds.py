@@ -105,7 +105,7 @@ def referee(
         else:
             if islands and not players:
                 raise UserError("--islands needs --players (the names it deals to)")
-            names = parse_players(players) if players else None
+            names = parse_players(players, lang) if players else None
             first = parse_start(start) if start is not None else None
             dealt = parse_islands(islands, names) if islands and names else None
             asked = VoiceSetup(names, first, dealt, lang=lang, can_answer=not recording)

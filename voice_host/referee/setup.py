@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from cowabunga import CowabungaError, TableView, new_table
 from cowabunga.cards import ISLAND_VALUES, MAX_PLAYERS, MIN_PLAYERS
 from voice_host.referee.errors import SetupFlagError
+from voice_host.referee.lines import host_lines
 
 JSONObject = dict[str, object]
 
@@ -70,8 +71,9 @@ class Setup:
         return cls(tuple(players), start, held)
 
 
-def parse_players(text: str) -> tuple[str, ...]:
-    """``"Emily,Maria,Hendrik"`` or a count (``"3"`` → Player 1, Player 2, Player 3)."""
+def parse_players(text: str, lang: str = "en") -> tuple[str, ...]:
+    """``"Emily,Maria,Hendrik"`` or a count (``"3"`` → Player 1, Player 2, Player 3, named in
+    the host's language ``lang``)."""
     text = text.strip()
     if text.isdigit():
         count = int(text)
@@ -79,7 +81,8 @@ def parse_players(text: str) -> tuple[str, ...]:
             raise SetupFlagError(
                 f"--players {text}: a table has {MIN_PLAYERS} to {MAX_PLAYERS} players"
             )
-        return tuple(f"Player {i}" for i in range(1, count + 1))
+        lines = host_lines(lang)
+        return tuple(lines.player_name(i) for i in range(1, count + 1))
     names = tuple(part.strip() for part in text.split(","))
     if any(not n for n in names):
         raise SetupFlagError(f"--players {text!r}: names are separated by commas, none empty")
