@@ -168,6 +168,10 @@ def corpus_path(seed: int, quick: bool, lang: str = "en") -> Path:
     return CACHE / f"{name}-{seed}-{'quick' if quick else 'full'}-v4.npz"
 
 
+Clean = tuple[str, str, str, tuple[int, ...], npt.NDArray[np.int16], bool]
+"""One clean utterance: family, voice, text, numbers, audio, whether it is also heard in noise."""
+
+
 def build(seed: int = 1234, quick: bool = False, lang: str = "en") -> Corpus:
     """Synthesize the bench corpus of ``lang`` (cached under ``data/bench``)."""
     if lang not in LANGUAGES:
@@ -184,22 +188,26 @@ def build(seed: int = 1234, quick: bool = False, lang: str = "en") -> Corpus:
         raise RuntimeError(f"no bench voices for {lang!r}: is espeak-ng installed?")
     n_espeak = min(4 if quick else 12, len(espeak))
     chosen = [espeak[int(i)] for i in rng.choice(len(espeak), n_espeak, replace=False)]
-    clean: list[tuple[str, str, str, tuple[int, ...], npt.NDArray[np.int16], bool]] = []
-    mbrola: list[tuple[str, str, str, tuple[int, ...], npt.NDArray[np.int16], bool]] = []
+    clean: list[Clean] = []
+    mbrola: list[Clean] = []
 
-    def add(family: str, voice: synth.Voice, text: str, numbers: tuple[int, ...]) -> None:
-        audio = synth.synthesize(voice, text, float(rng.uniform(0.85, 1.2)),
-                                 int(rng.integers(30, 71)))
-        clean.append((family, voice.name, text, numbers, audio, True))
+    def add(family: str, voice: synth.Voice, text: str, numbers: tuple[int, ...],
+            r: np.random.Generator = rng, into: list[Clean] = clean) -> None:
+        audio = synth.synthesize(voice, text, float(r.uniform(0.85, 1.2)),
+                                 int(r.integers(30, 71)))
+        into.append((family, voice.name, text, numbers, audio, True))
+
+    def card_first(r: np.random.Generator) -> tuple[str, tuple[int, ...]]:
+        value, total, sign = int(r.integers(10)), int(r.integers(46)), r.random()
+        card = "plus" if sign < 0.5 else "minus" if sign < 0.8 else "bare"
+        return card_phrase(w, f"{card}{value}", total), (value, total)
 
     per_voice = 3 if quick else 10
     for voice in chosen:
         for total in rng.choice(46, per_voice, replace=False):
             add("espeak", voice, w.numbers[int(total)], (int(total),))
         for _ in range(1 if quick else 3):
-            value, total, sign = int(rng.integers(10)), int(rng.integers(46)), rng.random()
-            card = "plus" if sign < 0.5 else "minus" if sign < 0.8 else "bare"
-            add("espeak", voice, card_phrase(w, f"{card}{value}", total), (value, total))
+            add("espeak", voice, *card_first(rng))
     for voice in festival:
         totals = rng.choice(46, 4 if quick else 30, replace=False)
         texts = [w.numbers[int(t)] for t in totals]
@@ -223,16 +231,9 @@ def build(seed: int = 1234, quick: bool = False, lang: str = "en") -> Corpus:
     mb_rng = np.random.default_rng([seed, 5])
     for voice in (v for v in pool if v.engine == "mbrola"):
         for total in mb_rng.choice(46, 4 if quick else 24, replace=False):
-            said = synth.synthesize(voice, w.numbers[int(total)],
-                                    float(mb_rng.uniform(0.85, 1.2)), int(mb_rng.integers(30, 71)))
-            mbrola.append(("mbrola", voice.name, w.numbers[int(total)], (int(total),), said, True))
+            add("mbrola", voice, w.numbers[int(total)], (int(total),), mb_rng, mbrola)
         for _ in range(1 if quick else 6):
-            value, total, sign = int(mb_rng.integers(10)), int(mb_rng.integers(46)), mb_rng.random()
-            card = "plus" if sign < 0.5 else "minus" if sign < 0.8 else "bare"
-            text = card_phrase(w, f"{card}{value}", total)
-            said = synth.synthesize(voice, text, float(mb_rng.uniform(0.85, 1.2)),
-                                    int(mb_rng.integers(30, 71)))
-            mbrola.append(("mbrola", voice.name, text, (value, total), said, True))
+            add("mbrola", voice, *card_first(mb_rng), mb_rng, mbrola)
     humans = _human_digits() if lang in HUMANS else []
     if quick:
         humans = humans[::20]
