@@ -129,6 +129,14 @@ def _speech_items(lang: str, voice_pool: Sequence[synth.Voice], sizes: Sizes,
     return todo
 
 
+def _limited(items: list[Item], sizes: Sizes, rng: np.random.Generator) -> list[Item]:
+    """``items``, or ``sizes.max_items`` of them drawn at random, in their order."""
+    if sizes.max_items and len(items) > sizes.max_items:
+        keep = np.sort(rng.choice(len(items), sizes.max_items, replace=False))
+        items = [items[int(i)] for i in keep]
+    return items
+
+
 def plan(lang: str, split: str, sizes: Sizes, seed: int, engine: str | None = None) -> list[Item]:
     """The utterances of one split, each with a voice drawn from that split's voices.
 
@@ -159,10 +167,7 @@ def plan(lang: str, split: str, sizes: Sizes, seed: int, engine: str | None = No
     for _ in range(sizes.noise_only):
         voice = espeak[int(rng.integers(len(espeak)))]
         items.append(Item("", REJECT, voice, 1.0, 50, int(rng.integers(2**31))))
-    if sizes.max_items and len(items) > sizes.max_items:
-        keep = np.sort(rng.choice(len(items), sizes.max_items, replace=False))
-        items = [items[int(i)] for i in keep]
-    return items
+    return _limited(items, sizes, rng)
 
 
 WARPED = "warped"
@@ -183,10 +188,7 @@ def _warped_plan(lang: str, pool: Sequence[synth.Voice], sizes: Sizes,
         items.append(Item(text, label, voice, float(rng.uniform(0.85, 1.2)),
                           int(rng.integers(15, 86)), int(rng.integers(2**31)),
                           float(rng.uniform(0.85, 1.18))))
-    if sizes.max_items and len(items) > sizes.max_items:
-        keep = np.sort(rng.choice(len(items), sizes.max_items, replace=False))
-        items = [items[int(i)] for i in keep]
-    return items
+    return _limited(items, sizes, rng)
 
 
 def topup_plan(lang: str, split: str, sizes: Sizes, seed: int,
