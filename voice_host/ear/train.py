@@ -57,7 +57,7 @@ def build(lang: str, split: str, sizes: Sizes, seed: int, progress: Progress, wo
           cache: Path | None, engine: str | None = None) -> Embedded:
     """The embedded data of one split, from the cache when it is there.
 
-    ``engine="mbrola"`` builds the split's set in the MBROLA voices instead.
+    ``engine`` (``"mbrola"`` or :data:`dataset.WARPED`) builds that set of the split instead.
     """
     key = dataset.cache_key(lang, split, sizes, seed, engine)
     path = (cache or DATA_DIR) / f"{key}.npz"
