@@ -164,16 +164,22 @@ def test_the_host_does_not_hear_itself(virtual_audio: VirtualAudio, tmp_path: Pa
         ungated = ear.close()
         assert ungated, "the loop from speaker to microphone carried nothing"
 
-        # ...and a player speaking after the host has finished is heard.
+        # ...and a player speaking after the host has finished is heard: each try is one
+        # utterance, none is the host's "eleven", and the words come through at least once
+        # (three tries: a busy 2-core box can glitch the virtual devices).
         ear = _Ear(gate)
         time.sleep(0.3)
         HostVoice(gate=gate).say("eleven")
         time.sleep(gate.tail_s + 0.1)
-        for rate in (175, 160):  # a second try in case a busy machine glitches the first
+        rates = (175, 160, 190)
+        for rate in rates:
             virtual_audio.feed(synthesize("forty two", voice="en", rate=rate), tmp_path)
             time.sleep(0.6)
         after = ear.close()
         heard = [recognizer.recognize(u.samples).numbers for u in after]
-        assert len(after) == 2 and (42,) in heard and (11,) not in heard, heard
+        levels = [int(np.abs(u.samples).max()) for u in after]
+        assert len(after) == len(rates), (heard, levels)
+        assert (11,) not in heard and set(heard) <= {(42,), ()}, (heard, levels)
+        assert (42,) in heard, (heard, levels)
     finally:
         virtual_audio.unload(module)
