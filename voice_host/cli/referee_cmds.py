@@ -206,12 +206,14 @@ def demo(
     ] = None,
     log: Annotated[Path | None, typer.Option(help="Write every event as JSON lines here.")] = None,
     engine: Annotated[str, typer.Option(help=ENGINE_HELP)] = DEFAULT_ENGINE,
+    lang: Annotated[str, typer.Option(help="Language: en, de, es, fr, it.")] = "en",
     max_turns: Annotated[
         int, typer.Option("--max-turns", help="Stop after this many turns (0: play to the end).")
     ] = 0,
 ) -> None:
     """Play a whole game with no one at the table: bots speak, the real ear hears, the referee
-    judges and the host answers."""
+    judges and the host answers, all in ``--lang``."""
+    from voice_host.phrases import LANGUAGES
     from voice_host.recognizers import ENGINES, EngineError, load_recognizer
     from voice_host.referee import RefereeError
     from voice_host.referee.demo import run_demo
@@ -219,16 +221,18 @@ def demo(
     from voice_host.referee.setup import parse_players
     from voice_host.voice import SynthesisError, VoiceError
 
+    if lang not in LANGUAGES:
+        raise UserError(f"--lang {lang!r}: choose one of {', '.join(LANGUAGES)}")
     if engine not in ENGINES:
         raise UserError(f"--engine {engine!r}: choose one of {', '.join(ENGINES)}")
     try:
-        names = parse_players(players)
+        names = parse_players(players, lang)
     except RefereeError as err:
         raise UserError(str(err)) from None
     if any(n.isdigit() for n in players.split(",")) or players.strip().isdigit():
         names = tuple(f"Bot {i}" for i in range(1, len(names) + 1))
     try:
-        recognizer = load_recognizer(engine)
+        recognizer = load_recognizer(engine, lang=lang)
     except EngineError as err:
         raise UserError(str(err)) from None
     speakers = speak_to is None and has_output_device()
@@ -251,6 +255,7 @@ def demo(
             log=log_file,
             transcript=lambda line: print(line, flush=True),
             max_turns=max_turns or None,
+            lang=lang,
         )
     except (SynthesisError, VoiceError) as err:
         raise UserError(str(err)) from None

@@ -6,6 +6,9 @@ party noise. Bots answer the host's questions with what they said, repeat what w
 and say "undo" when the referee accepted something they did not say. As the last resort a total
 is typed, as a player at a noisy table would. The bench (``bench/referee.py``) runs the same table
 with other voices and noise, and scores it against the true game.
+
+The table plays in any language with a phrase table (``lang``): the bots say its words in that
+language's espeak-ng voices, the referee judges in it and the host answers in it.
 """
 
 from __future__ import annotations
@@ -36,7 +39,20 @@ from voice_host.referee.session import Phase, Policy, Session, Step
 from voice_host.referee.setup import Setup
 
 BOT_VOICES = ("en-us+f3", "en-us", "en-us+m3", "en+f3", "en+m1")
-"""espeak-ng voices of the bots, one per seat."""
+"""espeak-ng voices of the English bots, one per seat."""
+
+BOT_VARIANTS = ("+f3", "", "+m3", "+f2", "+m1")
+"""espeak-ng variants that tell apart the bots of another language, one per seat."""
+
+
+def bot_voices(lang: str) -> tuple[str, ...]:
+    """espeak-ng voices of the bots speaking ``lang``, one per seat: :data:`BOT_VOICES` in
+    English, else the language's own voice in different variants (``de+f3``, ``de``, ``de+m3``...).
+    """
+    if lang == "en":
+        return BOT_VOICES
+    return tuple(f"{lang}{variant}" for variant in BOT_VARIANTS)
+
 
 MAX_TRIES = 6
 """Utterances a bot spends on one announcement before it types the total."""
@@ -115,6 +131,7 @@ class SimTable:
         *,
         seed: int,
         recognizer: Recognizer,
+        lang: str = "en",
         speech: Sequence[Speech] | None = None,
         noise: Callable[[Samples], Samples] | None = None,
         mistakes: int = 3,
@@ -135,9 +152,14 @@ class SimTable:
         """The true game."""
         self.bots = [make_bot("careful", self.rng) for _ in self.players]
         """The bots choosing cards."""
-        self.speech = list(speech) if speech else [
-            Speech(BOT_VOICES[i % len(BOT_VOICES)]) for i in range(len(self.players))
-        ]
+        self.lang = lang
+        """The table's language: the bots' words and voices, the referee's and the host's."""
+        voices = bot_voices(lang)
+        self.speech = (
+            list(speech)
+            if speech
+            else [Speech(voices[i % len(voices)]) for i in range(len(self.players))]
+        )
         """How each bot sounds."""
         self.recognizer = recognizer
         """The real ear."""
@@ -155,14 +177,15 @@ class SimTable:
         """Printable lines of what happens."""
         self.sound = sound
         """Receives each bot utterance's audio (for the speakers or the game WAV)."""
-        self.phrases = phrase_table("en")
+        self.phrases = phrase_table(lang)
+        """The language's phrase table: the bots say its number words and commands."""
         view = self.state.table
         setup = Setup(
             view.players,
             view.total,
             {p: held for p, held in zip(view.players, view.islands, strict=True)},
         )
-        self.session = Session(setup, can_answer=True, policy=policy)
+        self.session = Session(setup, lang=lang, can_answer=True, policy=policy)
         """The referee's session."""
         self.referee = Referee(self.session, None, log, None, note)
         """The referee (journal-less, voice handled by ``host_sound``)."""
@@ -178,11 +201,19 @@ class SimTable:
         self._mumble_turn = self.rng.randrange(3, 12) if mumble else -1
 
     # --- speech --------------------------------------------------------------------------------
+    def _command(self, name: str) -> str:
+        """The canonical phrase of command ``name`` in the table's language ("undo", "weiter")."""
+        return self.phrases.commands[name][0]
+
+    def _sign(self, sign: int) -> str:
+        """The word for "plus" (``sign`` > 0) or "minus" in the table's language."""
+        return self.phrases.sign_words[+1 if sign > 0 else -1][0]
+
     def _words(self, card: int | None, total: int, sign: int | None = None) -> str:
         n = self.phrases.number_words
         if card is None:
             return n(total)
-        head = "" if sign is None else ("plus " if sign > 0 else "minus ")
+        head = "" if sign is None else f"{self._sign(sign)} "
         return f"{head}{n(card)}, {n(total)}"
 
     def _audio(self, seat: int, text: str, mumbled: bool) -> Samples:
@@ -317,7 +348,7 @@ class SimTable:
             wrong = total + 10 if total < 30 else total - 10
             return n(wrong)
         wrong = total + 1 if total < 40 else total - 1
-        return f"{'plus' if up else 'minus'} {n(card)}, {n(wrong)}"
+        return f"{self._sign(+1 if up else -1)} {n(card)}, {n(wrong)}"
 
     def _announce(
         self,
@@ -389,7 +420,8 @@ class SimTable:
             if q is None or self.session.phase is not Phase.QUESTION:
                 break
             # "Thirteen?": yes or no. "Thirteen or thirty?": say again what was said.
-            confirm = "yes" if q.confirm is not None and q.confirm.key() == key else "no"
+            right = q.confirm is not None and q.confirm.key() == key
+            confirm = self._command("yes" if right else "no")
             answer = confirm if q.confirm is not None else text
             step = self.say(seat, answer)
         if self.session.question is None:
@@ -403,12 +435,12 @@ class SimTable:
         """Mend what a misheard command did: a pause is resumed, a stop question answered, turns
         taken back by a phantom "undo" are typed in again."""
         if self.session.stop_asked:
-            self.say(seat, "no")
+            self.say(seat, self._command("no"))
             self.session.stop_asked = False
         if self.session.paused:
-            self.say(seat, "resume")
+            self.say(seat, self._command("resume"))
             if self.session.paused:
-                self.type("resume")
+                self.type(self._command("resume"))
         while len(self.session.turns) < len(self._history):
             self.stats.phantom_commands += 1
             total, island = self._history[len(self.session.turns)]
@@ -420,10 +452,10 @@ class SimTable:
     def _undo(self, seat: int) -> None:
         turns = len(self.session.turns)
         for _ in range(3):
-            self.say(seat, "undo")
+            self.say(seat, self._command("undo"))
             if len(self.session.turns) < turns:
                 return
-        self.type("undo")
+        self.type(self._command("undo"))
 
     def _type_total(self, total: int) -> None:
         self._carry_on(self.state.table.to_play)
@@ -446,7 +478,7 @@ class SimTable:
                     return
                 # A wrong island was taken: take the turn back and replay it by keyboard.
                 self.stats.false_accepts += 1
-                self.type("undo")
+                self.type(self._command("undo"))
                 self.type(str(total))
         self._carry_on(drawer)
         self.session.question = None
@@ -511,14 +543,16 @@ def run_demo(
     log: TextIO | None = None,
     transcript: Callable[[str], None] | None = None,
     max_turns: int | None = None,
+    lang: str = "en",
 ) -> Stats:
-    """Play the demo game; the sound goes to the speakers or into ``wav`` (a path), or nowhere."""
+    """Play the demo game in ``lang`` (the recognizer must hear that language); the sound goes
+    to the speakers or into ``wav`` (a path), or nowhere."""
     from pathlib import Path
 
     from voice_host.audio.chunks import write_wav
-    from voice_host.voice import HostVoice
+    from voice_host.voice import HostVoice, VoiceSettings
 
-    host = HostVoice()
+    host = HostVoice(VoiceSettings(lang=lang))
     track: list[Samples] = []
     gap = np.zeros(int(0.25 * SAMPLE_RATE), dtype=np.int16)
 
@@ -540,6 +574,7 @@ def run_demo(
         players,
         seed=seed,
         recognizer=recognizer,
+        lang=lang,
         log=log,
         transcript=transcript,
         sound=play if (speakers or wav is not None) else None,
