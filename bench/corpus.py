@@ -165,8 +165,11 @@ def _human_digits() -> list[tuple[str, int, int, npt.NDArray[np.int16]]]:
 def corpus_path(seed: int, quick: bool, lang: str = "en") -> Path:
     """Where the corpus of ``seed`` in ``lang`` is cached."""
     name = "corpus" if lang == "en" else f"corpus-{lang}"
-    return CACHE / f"{name}-{seed}-{'quick' if quick else 'full'}-v4.npz"
+    return CACHE / f"{name}-{seed}-{'quick' if quick else 'full'}-v5.npz"
 
+
+OTHER_FAMILIES = ("flite", "pico", "rhvoice")
+"""The synthesizers of :data:`synth.OTHER_VOICES` that have bench voices."""
 
 Clean = tuple[str, str, str, tuple[int, ...], npt.NDArray[np.int16], bool]
 """One clean utterance: family, voice, text, numbers, audio, whether it is also heard in noise."""
@@ -234,6 +237,15 @@ def build(seed: int = 1234, quick: bool = False, lang: str = "en") -> Corpus:
             add("mbrola", voice, w.numbers[int(total)], (int(total),), mb_rng, mbrola)
         for _ in range(1 if quick else 6):
             add("mbrola", voice, *card_first(mb_rng), mb_rng, mbrola)
+    # Voices of more real speakers (flite, SVOX Pico, RHVoice), likewise from a stream of their
+    # own, after the MBROLA cases.
+    other_rng = np.random.default_rng([seed, 7])
+    others: list[Clean] = []
+    for voice in (v for v in pool if v.engine in OTHER_FAMILIES):
+        for total in other_rng.choice(46, 4 if quick else 24, replace=False):
+            add(voice.engine, voice, w.numbers[int(total)], (int(total),), other_rng, others)
+        for _ in range(1 if quick else 6):
+            add(voice.engine, voice, *card_first(other_rng), other_rng, others)
     humans = _human_digits() if lang in HUMANS else []
     if quick:
         humans = humans[::20]
@@ -243,7 +255,7 @@ def build(seed: int = 1234, quick: bool = False, lang: str = "en") -> Corpus:
     babble_pool = [synth.synthesize(espeak[int(rng.integers(len(espeak)))],
                                     ". ".join(str(s) for s in rng.choice(distractors, 3)))
                    for _ in range(6 if quick else 20)]
-    clean += mbrola
+    clean += mbrola + others
     cases: list[Case] = []
     audio: list[npt.NDArray[np.int16]] = []
     quiet = np.zeros(int(0.25 * 16000), np.int16)

@@ -51,7 +51,7 @@ GOALS = {
 }
 """The goals of the ear issue, printed next to the figures."""
 
-FAMILIES = ("espeak", "mbrola", "festival", "human")
+FAMILIES = ("espeak", "mbrola", "festival", "flite", "pico", "rhvoice", "human")
 
 
 def run_engine(engine: str, corpus_path: Path, out: Path, lang: str = "en") -> None:
@@ -140,7 +140,7 @@ def notes(lang: str) -> list[str]:
     if lang in HUMANS:
         return []
     return [f"no human {lang!r} recordings exist: the figures are synthetic voices only "
-            "(espeak-ng and MBROLA bench voices, never trained on)"]
+            "(the synthesizers' bench voices, never trained on)"]
 
 
 def _print(results: list[dict[str, object]], lang: str = "en") -> None:

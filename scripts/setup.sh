@@ -16,12 +16,16 @@ if [ ${#missing[@]} -gt 0 ]; then
         echo "setup: installing system packages: ${missing[*]}"
         export DEBIAN_FRONTEND=noninteractive
         apt-get update -qq
-        # MBROLA and its voices live in Debian's contrib and non-free components.
+        # MBROLA, SVOX Pico and RHVoice's voices live in Debian's contrib and non-free components.
         nonfree=/etc/apt/sources.list.d/voice-host-contrib-non-free.sources
-        if [[ " ${missing[*]} " == *" mbrola"* ]] && [ -z "$(apt-cache madison mbrola-us1)" ] \
-            && [ -f /usr/share/keyrings/debian-archive-keyring.gpg ] && [ ! -f "$nonfree" ]; then
+        unknown=""
+        for pkg in "${missing[@]}"; do
+            if [ -z "$(apt-cache madison "$pkg")" ]; then unknown="$pkg"; break; fi
+        done
+        if [ -n "$unknown" ] && [ -f /usr/share/keyrings/debian-archive-keyring.gpg ] \
+            && [ ! -f "$nonfree" ]; then
             . /etc/os-release
-            echo "setup: enabling Debian contrib and non-free for the MBROLA voices ($nonfree)"
+            echo "setup: enabling Debian contrib and non-free for $unknown and the like ($nonfree)"
             printf 'Types: deb\nURIs: http://deb.debian.org/debian\nSuites: %s\nComponents: contrib non-free\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' \
                 "${VERSION_CODENAME:-bookworm}" > "$nonfree"
             apt-get update -qq

@@ -10,6 +10,7 @@ from typer.testing import CliRunner
 
 from tests.ear.conftest import needs_espeak
 from voice_host.cli.app import app
+from voice_host.ear import synth
 from voice_host.ear.recognizer import EarRecognizer
 
 
@@ -25,6 +26,10 @@ def test_quick_training_writes_a_loadable_head(tmp_path: Path, arch: str) -> Non
                                       "--workers", "1", "--arch", arch])
     assert result.exit_code == 0, result.output
     assert out.exists() and out.stat().st_size < 5_000_000
+    made = {f.name.split("-")[2] for f in (tmp_path / "cache").glob("en-train-*.npz")}
+    assert "party" in made and "warped" in made
+    if any(v.split == "train" for v in synth.other_voices("en")):
+        assert "speakers" in made
     rec = EarRecognizer("en", model_path=out)
     hearing = rec.recognize(np.zeros(16000, np.int16))
     assert 0.0 <= hearing.confidence <= 1.0

@@ -62,6 +62,8 @@ class Item:
     warp: float = 1.0
     """Played this much faster, like tape: tempo, pitch and formants move together, as from a
     shorter or longer vocal tract (1.0 leaves the voice as it is)."""
+    party: bool = False
+    """Every augmented version is in party babble (else version 0 is light, the rest hard)."""
 
 
 @dataclass(frozen=True)
@@ -107,6 +109,10 @@ MBROLA_VAL = Sizes(3, 1, 100, 1, 2, 1, 0, 2)
 """The validation set in the held-out MBROLA voices."""
 MBROLA_QUICK = Sizes(1, 0, 5, 1, 1, 1, 0, 1, max_items=12)
 """A tiny MBROLA set for exercising the pipeline in tests."""
+PARTY_SIZES = Sizes(20, 8, 800, 4, 4, 4, 150, 2)
+"""The training set at a party (:data:`PARTY`)."""
+PARTY_QUICK = Sizes(1, 0, 5, 1, 1, 1, 2, 1, max_items=12)
+"""A tiny party set for exercising the pipeline in tests."""
 
 
 def _speech_items(lang: str, voice_pool: Sequence[synth.Voice], sizes: Sizes,
@@ -144,18 +150,23 @@ def plan(lang: str, split: str, sizes: Sizes, seed: int, engine: str | None = No
     plans a set of its own in the MBROLA voices, from a seed stream of its own.
     """
     stream = [seed, {"train": 0, "val": 1, "bench": 2}[split]]
-    rng = np.random.default_rng(stream if engine is None
-                                else [*stream, {"mbrola": 23, WARPED: 29}.get(engine, 31)])
+    rng = np.random.default_rng(
+        stream if engine is None
+        else [*stream, {"mbrola": 23, WARPED: 29, SPEAKERS: 37, PARTY: 41}.get(engine, 31)])
     pool = synth.voices(lang, split)
     if engine == WARPED:
         return _warped_plan(lang, pool, sizes, rng)
+    if engine == SPEAKERS:
+        return _speakers_plan(lang, split, sizes, rng)
+    if engine == PARTY:
+        return _party_plan(lang, pool, sizes, rng)
     if engine is not None:
         pool = [v for v in pool if v.engine == engine]
     if not pool:
         needs = "mbrola and its voices" if engine == "mbrola" else "espeak-ng"
         raise RuntimeError(f"no {split} voices for {lang!r}: is {needs} installed?")
     espeak = [v for v in pool if v.engine == (engine or "espeak")]
-    festival = [v for v in pool if v.engine == "festival"]
+    festival = [v for v in pool if v.engine == "festival" and v.name in synth.FESTIVAL_VOICES]
     items: list[Item] = []
     for text, label in _speech_items(lang, pool, sizes, rng, chatter(lang)):
         use_festival = festival and rng.random() < 0.12
@@ -188,6 +199,48 @@ def _warped_plan(lang: str, pool: Sequence[synth.Voice], sizes: Sizes,
         items.append(Item(text, label, voice, float(rng.uniform(0.85, 1.2)),
                           int(rng.integers(15, 86)), int(rng.integers(2**31)),
                           float(rng.uniform(0.85, 1.18))))
+    return _limited(items, sizes, rng)
+
+
+SPEAKERS = "speakers"
+"""The set made in :data:`synth.OTHER_VOICES`: more real speakers (flite, SVOX Pico, RHVoice,
+more festival voices), each voice equally often."""
+
+
+def _speakers_plan(lang: str, split: str, sizes: Sizes, rng: np.random.Generator) -> list[Item]:
+    pool = [v for v in synth.other_voices(lang) if v.split == split]
+    if not pool:
+        raise RuntimeError(f"no {split} voices of other synthesizers for {lang!r}: are flite, "
+                           "libttspico-utils and rhvoice-english installed?")
+    items = []
+    for text, label in _speech_items(lang, pool, sizes, rng, chatter(lang)):
+        voice = pool[int(rng.integers(len(pool)))]
+        items.append(Item(text, label, voice, float(rng.uniform(0.8, 1.25)),
+                          int(rng.integers(25, 76)), int(rng.integers(2**31))))
+    return _limited(items, sizes, rng)
+
+
+PARTY = "party"
+"""The set said at a party: every utterance in party babble of 2-6 talkers at 0-20 dB, by
+espeak-ng, MBROLA and the other synthesizers' voices alike, and babble alone as rejections."""
+
+
+def _party_plan(lang: str, pool: Sequence[synth.Voice], sizes: Sizes,
+                rng: np.random.Generator) -> list[Item]:
+    groups = [g for g in ([v for v in pool if v.engine == "espeak"],
+                          [v for v in pool if v.engine == "mbrola"],
+                          [v for v in pool if v.engine not in ("espeak", "mbrola")]) if g]
+    if not groups:
+        raise RuntimeError(f"no voices for {lang!r}: is espeak-ng installed?")
+    items = []
+    for text, label in _speech_items(lang, pool, sizes, rng, chatter(lang)):
+        group = groups[int(rng.integers(len(groups)))]
+        voice = group[int(rng.integers(len(group)))]
+        items.append(Item(text, label, voice, float(rng.uniform(0.8, 1.25)),
+                          int(rng.integers(20, 81)), int(rng.integers(2**31)), party=True))
+    for _ in range(sizes.noise_only):
+        items.append(Item("", REJECT, groups[0][0], 1.0, 50, int(rng.integers(2**31)),
+                          party=True))
     return _limited(items, sizes, rng)
 
 
@@ -234,6 +287,48 @@ def babble_pool(lang: str, split: str, seed: int, count: int = 40) -> list[Audio
         text = ". ".join(str(s) for s in rng.choice(chatter(lang) or CHATTER_EN, 3))
         pool.append(synth.synthesize(voice, text, float(rng.uniform(0.8, 1.2))))
     return pool
+
+
+def party_babble_pool(lang: str, split: str, seed: int, count: int = 60) -> list[Audio]:
+    """Chatter of ``lang`` (English where it has none) in ``count`` voices of ``split`` from
+    every synthesizer here, for the :data:`PARTY` set."""
+    rng = np.random.default_rng([seed, 13])
+    pool = [v for v in synth.voices(lang, split) if v.engine != "festival"]
+    talk = chatter(lang) or CHATTER_EN
+    out = []
+    for _ in range(count):
+        voice = pool[int(rng.integers(len(pool)))]
+        text = ". ".join(str(s) for s in rng.choice(talk, 3))
+        try:
+            out.append(synth.synthesize(voice, text, float(rng.uniform(0.85, 1.15))))
+        except synth.SynthesisError:
+            continue
+    return out
+
+
+def at_party(clean: Audio, rng: np.random.Generator, babble: Sequence[Audio]) -> Audio:
+    """``clean`` said at a party: 2-6 talkers at 0-20 dB, sometimes a room and a noise floor;
+    babble alone (quiet to loud) for an empty clip."""
+    lead = int(rng.uniform(0.0, 0.3) * SAMPLE_RATE)
+    trail = int(rng.uniform(0.0, 0.3) * SAMPLE_RATE)
+    x = np.concatenate([np.zeros(lead, np.int16), clean, np.zeros(trail, np.int16)])
+    empty = len(clean) == 0 or not np.any(clean)
+    if empty:
+        x = np.zeros(int(rng.uniform(0.5, 2.0) * SAMPLE_RATE), np.int16)
+    level = float(rng.uniform(-18, 3))
+    x = augment.gain(x, level - 20 * np.log10(max(float(np.abs(x).max()), 1.0) / 20000.0))
+    if augment.rooms() and rng.random() < 0.3:
+        rooms = augment.rooms()
+        x = augment.reverb(x, rooms[int(rng.integers(len(rooms)))], float(rng.uniform(0.3, 1)))
+    party = augment.babble(rng, list(babble), len(x), int(rng.integers(2, 7)))
+    if empty:
+        return augment.to_int16(party * 10 ** (float(rng.uniform(-45, -10)) / 20) * 32768)
+    x = augment.mix(x, party, float(rng.uniform(0, 20)))
+    if rng.random() < 0.3:
+        x = augment.mix(x, _noise_floor(rng, len(x)), float(rng.uniform(15, 35)))
+    if rng.random() < 0.15:
+        x = augment.band_limit_8k(x)
+    return x
 
 
 def _noise_floor(rng: np.random.Generator, n: int) -> npt.NDArray[np.float64]:
@@ -312,7 +407,7 @@ def _work(args: tuple[Sequence[Item], int]) -> list[npt.NDArray[np.float16]]:
         if item.warp != 1.0 and len(clean):
             clean = augment.change_speed(clean, item.warp)
         for v in range(versions):
-            audio = augmented(clean, v, rng, babble)
+            audio = at_party(clean, rng, babble) if item.party else augmented(clean, v, rng, babble)
             seqs.append(front.embed(audio).astype(np.float16))
     return seqs
 

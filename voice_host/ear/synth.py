@@ -1,4 +1,7 @@
-"""Speech synthesis for training and benchmarking: espeak-ng, MBROLA and festival, 16 kHz int16.
+"""Speech synthesis for training and benchmarking, 16 kHz int16.
+
+The synthesizers: espeak-ng (formant voices in many accents and variants), MBROLA (diphones of
+real speakers, through espeak-ng), festival, flite (CMU ARCTIC speakers), SVOX Pico and RHVoice.
 
 Voices are split once and for all into ``train``, ``val`` and ``bench`` sets; whole voices (an
 espeak-ng accent with a variant, a festival voice) are held out, so no figure is reported on a
@@ -73,6 +76,24 @@ table. A voice of one language and its namesake in another (``mb-de5-en``, ``mb-
 in the same set.
 """
 
+OTHER_VOICES: dict[str, dict[tuple[str, str], str]] = {
+    "en": {
+        ("flite", "awb"): "train", ("flite", "rms"): "train", ("flite", "slt"): "bench",
+        ("pico", "en-US"): "train", ("pico", "en-GB"): "bench",
+        ("rhvoice", "alan"): "train", ("rhvoice", "bdl"): "train", ("rhvoice", "clb"): "train",
+        ("rhvoice", "slt"): "bench", ("rhvoice", "lyubov"): "bench",
+        ("rhvoice", "evgeniy-eng"): "bench",
+        ("festival", "rab_diphone"): "train", ("festival", "don_diphone"): "train",
+    },
+    "de": {("pico", "de-DE"): "bench"},
+}
+"""Voices of more real speakers, from more synthesizers, and their set (engine, name): set.
+
+They make a training set of their own (the main set keeps :data:`FESTIVAL_VOICES`). One speaker
+stays in one set across synthesizers (``slt`` is a bench voice in festival, flite and RHVoice).
+RHVoice's ``lyubov`` and ``evgeniy-eng`` are licensed CC BY-NC-ND, so they only ever measure.
+"""
+
 MBROLA_DIR = Path("/usr/share/mbrola")
 """Where the Debian ``mbrola-*`` packages put the voice databases."""
 
@@ -82,16 +103,16 @@ class Voice:
     """One synthetic voice."""
 
     engine: str
-    """``espeak``, ``mbrola`` or ``festival``."""
+    """``espeak``, ``mbrola``, ``festival``, ``flite``, ``pico`` or ``rhvoice``."""
     name: str
-    """espeak-ng ``accent+variant`` (or accent alone), its ``mb-*`` voice, or the festival
-    voice name."""
+    """espeak-ng ``accent+variant`` (or accent alone), its ``mb-*`` voice, or the voice's name
+    in its synthesizer."""
     split: str
     """``train``, ``val`` or ``bench``."""
 
     @property
     def family(self) -> str:
-        """The voice family reported by the bench (``espeak``, ``mbrola``, ``festival``)."""
+        """The voice family reported by the bench: the synthesizer's name."""
         return self.engine
 
 
@@ -119,6 +140,32 @@ def festival_voices() -> tuple[str, ...]:
     root = Path("/usr/share/festival/voices")
     found = {p.name for p in root.glob("*/*") if p.is_dir()}
     return tuple(v for v in FESTIVAL_VOICES if v in found)
+
+
+def _installed(engine: str, name: str) -> bool:
+    if engine == "flite":
+        return shutil.which("flite") is not None and name in _flite_voices()
+    if engine == "pico":
+        return shutil.which("pico2wave") is not None
+    if engine == "rhvoice":
+        return (shutil.which("RHVoice-test") is not None
+                and Path("/usr/share/RHVoice/voices", name).is_dir())
+    if engine == "festival":
+        return shutil.which("text2wave") is not None and any(
+            Path("/usr/share/festival/voices").glob(f"*/{name}"))
+    return False
+
+
+@cache
+def _flite_voices() -> frozenset[str]:
+    out = subprocess.run(["flite", "-lv"], capture_output=True, text=True, check=False).stdout
+    return frozenset(out.split(":", 1)[-1].split())
+
+
+def other_voices(lang: str) -> list[Voice]:
+    """The voices of :data:`OTHER_VOICES` for ``lang`` that are installed here."""
+    return [Voice(engine, name, split) for (engine, name), split in
+            OTHER_VOICES.get(lang, {}).items() if _installed(engine, name)]
 
 
 def mbrola_voices(lang: str) -> tuple[str, ...]:
@@ -150,6 +197,7 @@ def voices(lang: str = "en", split: str | None = None) -> list[Voice]:
     found += [Voice("mbrola", v, MBROLA_VOICES[lang][v]) for v in mbrola_voices(lang)]
     if lang == "en":
         found += [Voice("festival", v, FESTIVAL_VOICES[v]) for v in festival_voices()]
+    found += other_voices(lang)
     return [v for v in found if split is None or v.split == split]
 
 
@@ -195,7 +243,34 @@ def synthesize(voice: Voice, text: str, speed: float = 1.0, pitch: int = 50) -> 
             if proc.returncode != 0 or not out.exists():
                 raise SynthesisError(f"festival {voice.name} failed on {text!r}")
             return _read_wav(out.read_bytes())
+    if voice.engine in ("flite", "pico", "rhvoice"):
+        return _synthesize_other(voice, text, speed, pitch)
     raise SynthesisError(f"unknown synthesizer {voice.engine!r}")
+
+
+def _synthesize_other(voice: Voice, text: str, speed: float, pitch: int) -> Audio:
+    """flite, SVOX Pico or RHVoice; ``pitch`` 50 is the voice's own, 0-99 about an octave
+    (flite sets pitch only absolutely, so its voices keep their own)."""
+    factor = 2.0 ** ((pitch - 50) / 100)
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "out.wav"
+        stdin = None
+        if voice.engine == "flite":
+            cmd = ["flite", "-voice", voice.name, "--setf", f"duration_stretch={1 / speed:.3f}",
+                   "-t", text, "-o", str(out)]
+        elif voice.engine == "pico":
+            safe = text.replace("<", " ").replace(">", " ")
+            markup = (f"<speed level='{round(100 * speed)}'><pitch level='{round(100 * factor)}'>"
+                      f"{safe}</pitch></speed>")
+            cmd = ["pico2wave", "-l", voice.name, "-w", str(out), markup]
+        else:
+            cmd = ["RHVoice-test", "-p", voice.name, "-r", str(round(100 * speed)),
+                   "-t", str(round(100 * factor)), "-o", str(out)]
+            stdin = text
+        proc = subprocess.run(cmd, input=stdin, capture_output=True, text=True, check=False)
+        if proc.returncode != 0 or not out.exists() or out.stat().st_size < 100:
+            raise SynthesisError(f"{voice.engine} {voice.name} failed on {text!r}")
+        return _read_wav(out.read_bytes())
 
 
 def festival_batch(voice: Voice, texts: list[str], speeds: list[float]) -> list[Audio]:

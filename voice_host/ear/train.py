@@ -11,21 +11,36 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
 
 from voice_host.ear import dataset, synth
-from voice_host.ear.dataset import MBROLA, MBROLA_QUICK, MBROLA_VAL, QUICK, VAL, Embedded, Sizes
+from voice_host.ear.dataset import (
+    MBROLA,
+    MBROLA_QUICK,
+    MBROLA_VAL,
+    PARTY_QUICK,
+    PARTY_SIZES,
+    QUICK,
+    VAL,
+    Embedded,
+    Sizes,
+)
 from voice_host.ear.head import (
     HEAD_NAMES,
     POOLED_DIM,
+    Head,
     _softmax,
     fit_temperature,
     pool,
     train_mlp,
 )
 from voice_host.ear.vocab import INTENTS
+
+if TYPE_CHECKING:
+    from voice_host.ear.seqtrain import ConvRecipe
 
 DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "ear"
 """Where synthesized embeddings are cached (git-ignored)."""
@@ -57,7 +72,8 @@ def build(lang: str, split: str, sizes: Sizes, seed: int, progress: Progress, wo
           cache: Path | None, engine: str | None = None) -> Embedded:
     """The embedded data of one split, from the cache when it is there.
 
-    ``engine`` (``"mbrola"`` or :data:`dataset.WARPED`) builds that set of the split instead.
+    ``engine`` (``"mbrola"``, :data:`dataset.WARPED`, :data:`dataset.SPEAKERS` or
+    :data:`dataset.PARTY`) builds that set of the split instead.
     """
     key = dataset.cache_key(lang, split, sizes, seed, engine)
     path = (cache or DATA_DIR) / f"{key}.npz"
@@ -70,7 +86,10 @@ def build(lang: str, split: str, sizes: Sizes, seed: int, progress: Progress, wo
             return data
         return topped_up(data, path, lang, split, sizes, seed, progress, workers)
     items = dataset.plan(lang, split, sizes, seed, engine)
-    babble = dataset.babble_pool(lang, split, seed, 10 if sizes.max_items else 40)
+    if engine == dataset.PARTY:
+        babble = dataset.party_babble_pool(lang, split, seed, 10 if sizes.max_items else 60)
+    else:
+        babble = dataset.babble_pool(lang, split, seed, 10 if sizes.max_items else 40)
     progress.stage(f"{what}: synthesize + embed", len(items))
     data = dataset.render(items, sizes.versions, babble, workers=workers,
                           progress=lambda n: progress.advance(n))
@@ -81,7 +100,10 @@ def build(lang: str, split: str, sizes: Sizes, seed: int, progress: Progress, wo
 def build_all(lang: str, split: str, quick: bool, seed: int, progress: Progress, workers: int,
               cache: Path | None) -> Embedded:
     """The split's espeak-ng/festival set, its MBROLA set where MBROLA voices are here, and
-    for training a set of warped voices (:data:`dataset.WARPED`)."""
+    for training a set of warped voices (:data:`dataset.WARPED`), one of more real speakers
+    (:data:`dataset.SPEAKERS`) where their synthesizers are here, and one said at a party
+    (:data:`dataset.PARTY`)."""
+    party = PARTY_QUICK if quick else PARTY_SIZES
     if split == "train":
         sizes, extra = (QUICK, MBROLA_QUICK) if quick else (Sizes(), MBROLA)
     else:
@@ -93,6 +115,11 @@ def build_all(lang: str, split: str, quick: bool, seed: int, progress: Progress,
     if split == "train":
         data = dataset.merged(data, build(lang, split, extra, seed, progress, workers, cache,
                                           engine=dataset.WARPED))
+        if any(v.split == "train" for v in synth.other_voices(lang)):
+            data = dataset.merged(data, build(lang, split, extra, seed, progress, workers,
+                                              cache, engine=dataset.SPEAKERS))
+        data = dataset.merged(data, build(lang, split, party, seed, progress, workers, cache,
+                                          engine=dataset.PARTY))
     return data
 
 
@@ -176,6 +203,52 @@ def _one_blas_thread() -> contextlib.AbstractContextManager[object]:
     return limits
 
 
+_MEMBERS: dict[str, object] = {}
+"""What the member processes train on (inherited through fork, never pickled)."""
+
+
+def _train_member(k: int, seed: int) -> Head:
+    from voice_host.ear.seqtrain import ConvRecipe, train_conv
+
+    data, recipe, queue = _MEMBERS["data"], _MEMBERS["recipe"], _MEMBERS["queue"]
+    assert isinstance(data, Embedded) and isinstance(recipe, ConvRecipe)
+    put = queue.put  # type: ignore[attr-defined]
+    return train_conv(data.seqs, data.labels, recipe, seed=seed,
+                      progress=lambda e, loss: put((k, e, loss)))
+
+
+def _train_members(data: Embedded, recipe: ConvRecipe, seed: int, count: int, workers: int,
+                   progress: Progress) -> list[Head]:
+    """The ensemble's members, ``workers`` at a time in forked processes (one torch thread
+    each); the same heads as one after another, since each member has its own seed."""
+    import multiprocessing
+    import queue as queues
+    from concurrent.futures import ProcessPoolExecutor
+
+    ctx = multiprocessing.get_context("fork")
+    updates = ctx.Queue()
+    _MEMBERS.update(data=data, recipe=recipe, queue=updates)
+    epochs = recipe.epochs
+    at_once = min(workers, count)
+    progress.stage(f"train {count} heads, {at_once} at a time", count * epochs)
+    try:
+        with ProcessPoolExecutor(at_once, mp_context=ctx) as ex:
+            futures = [ex.submit(_train_member, k, seed + 1000 * k) for k in range(count)]
+            reported = 0
+            while reported < count * epochs and not any(f.exception(0) for f in futures
+                                                         if f.done()):
+                try:
+                    k, _, loss = updates.get(timeout=0.5)
+                except queues.Empty:
+                    continue
+                reported += 1
+                progress.advance(1, f"head {k + 1} loss {loss:.3f}")
+            heads = [f.result() for f in futures]
+    finally:
+        _MEMBERS.clear()
+    return heads
+
+
 def train(lang: str = "en", seed: int = 0, quick: bool = False, out: Path | None = None,
           progress: Progress | None = None, workers: int = 2, cache: Path | None = None,
           log: Callable[[str], None] = lambda s: None, arch: str = "conv",
@@ -191,12 +264,16 @@ def train(lang: str = "en", seed: int = 0, quick: bool = False, out: Path | None
         from voice_host.ear.seqtrain import ConvRecipe, train_conv
 
         recipe = ConvRecipe(epochs=2 if quick else ConvRecipe.epochs)
-        heads = []
-        for k in range(1 if quick else members):
-            progress.stage(f"train head {k + 1}", recipe.epochs)
-            heads.append(train_conv(
-                train_data.seqs, train_data.labels, recipe, seed=seed + 1000 * k,
-                progress=lambda e, loss: progress.advance(1, f"loss {loss:.3f}")))
+        count = 1 if quick else members
+        if workers > 1 and count > 1:
+            heads = _train_members(train_data, recipe, seed, count, workers, progress)
+        else:
+            heads = []
+            for k in range(count):
+                progress.stage(f"train head {k + 1}", recipe.epochs)
+                heads.append(train_conv(
+                    train_data.seqs, train_data.labels, recipe, seed=seed + 1000 * k,
+                    progress=lambda e, loss: progress.advance(1, f"loss {loss:.3f}")))
         head = heads[0]
         head.members = heads[1:]
     elif arch == "mlp":

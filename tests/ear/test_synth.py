@@ -1,0 +1,53 @@
+"""The synthesizers behind the ear's training data and bench: each voice speaks, speed works,
+and no speaker is both trained on and measured."""
+
+from __future__ import annotations
+
+import shutil
+
+import numpy as np
+import pytest
+
+from voice_host.ear import dataset, synth
+
+OTHERS = [synth.Voice(e, n, s) for lang in synth.OTHER_VOICES
+          for (e, n), s in synth.OTHER_VOICES[lang].items()]
+
+
+@pytest.mark.parametrize("voice", OTHERS, ids=lambda v: f"{v.engine}-{v.name}")
+def test_each_other_voice_speaks_and_follows_the_speed(voice: synth.Voice) -> None:
+    if voice not in [v for lang in synth.OTHER_VOICES for v in synth.other_voices(lang)]:
+        pytest.skip(f"{voice.engine} {voice.name} is not installed (scripts/setup.sh installs it)")
+    text = "zweiundvierzig" if voice.name.startswith("de") else "forty two"
+    normal = synth.synthesize(voice, text)
+    slow = synth.synthesize(voice, text, speed=0.7)
+    assert normal.dtype == np.int16 and 0.3 < len(normal) / 16000 < 3.0
+    assert np.sqrt(np.mean(normal.astype(np.float64) ** 2)) > 300
+    assert len(slow) > 1.15 * len(normal)
+
+
+def test_a_speaker_stays_in_one_set_across_synthesizers() -> None:
+    def speaker(name: str) -> str:
+        return name.removesuffix("_diphone").removesuffix("_arctic_hts").removeprefix("cmu_us_")
+
+    sets: dict[str, set[str]] = {}
+    for (_, name), split in synth.OTHER_VOICES["en"].items():
+        sets.setdefault(speaker(name), set()).add(split)
+    for name, split in synth.FESTIVAL_VOICES.items():
+        sets.setdefault(speaker(name), set()).add(split)
+    assert sets["slt"] == {"bench"}
+    assert all(len(s) == 1 for s in sets.values()), sets
+
+
+def test_the_speakers_and_party_plans_use_only_their_split() -> None:
+    if not synth.other_voices("en") or shutil.which("espeak-ng") is None:
+        pytest.skip("the other synthesizers are not installed")
+    speakers = dataset.plan("en", "train", dataset.MBROLA_QUICK, 0, dataset.SPEAKERS)
+    party = dataset.plan("en", "train", dataset.PARTY_QUICK, 0, dataset.PARTY)
+    assert speakers and all(i.voice.split == "train" for i in speakers + party)
+    assert all(i.voice.engine not in ("espeak", "mbrola") for i in speakers)
+    assert all(i.party for i in party) and not any(i.party for i in speakers)
+    big = dataset.plan("en", "train", dataset.PARTY_SIZES, 0, dataset.PARTY)
+    engines = {i.voice.engine for i in big}
+    assert {"espeak", "mbrola"} <= engines and engines & {"flite", "pico", "rhvoice", "festival"}
+    assert sum(not i.text for i in big) == dataset.PARTY_SIZES.noise_only
