@@ -189,7 +189,10 @@ def test_play_exits_cleanly_on_ctrl_c() -> None:
         assert chunk, "the game ended before asking for a card"
         seen += chunk
     proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=30)
+    # Wait with stdin still open: closing it first could end the game by end of input instead.
+    proc.wait(timeout=30)
+    assert proc.stderr is not None
+    out, err = seen + proc.stdout.read(), proc.stderr.read()
     assert proc.returncode == 130
     assert b"Bye." in out
     assert err == b""
