@@ -181,6 +181,8 @@ def test_play_exits_cleanly_on_ctrl_c() -> None:
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
+        # A suite started in the background inherits an ignored SIGINT; a player's shell does not.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     assert proc.stdout is not None
     seen = b""
