@@ -298,6 +298,20 @@ def test_typed_lines_and_unknown_input() -> None:
     assert step.records == [] and step.message is not None and "unknown input" in step.message
 
 
+@pytest.mark.parametrize("lang", ["en", "de", "es", "fr", "it"])
+def test_unknown_input_is_answered_in_the_tables_language(lang: str) -> None:
+    s = Session(session().setup, lang=lang)
+    step = s.type("pass the crisps")
+    assert step.records == [] and step.message is not None
+    assert step.message.count("\n") == 0 and "'pass the crisps'" in step.message
+    assert ("unknown input" in step.message) == (lang == "en")
+    listed = step.message.rsplit(": ", 1)[1].split(", ")
+    assert listed == [p[0] for p in s.phrases.commands.values()]
+    # every command offered is one the table understands when typed
+    parsed = [s.phrases.parse(c) for c in listed]
+    assert [p.command if p else None for p in parsed] == list(s.phrases.commands)
+
+
 def test_restore_replays_the_journal_actions_exactly() -> None:
     s = session(typed=(*TO_SIXTEEN, "undo", "sixteen", "minus five, eleven"))
     again = Session.restore(s.setup, s.actions)

@@ -324,6 +324,11 @@ class HostLines:
         """Stopping by voice is confirmed first."""
         return self.fill(self.wording.confirm_stop, yes=self.word("yes"))
 
+    def unknown_input(self, text: str) -> str:
+        """What was typed is no total, card and total, or command; what would be valid."""
+        commands = ", ".join(phrases[0] for phrases in self.table.commands.values())
+        return self.wording.unknown_input.format(text=repr(text), commands=commands)
+
     def stopped(self) -> str:
         """The game was stopped; it can be resumed later."""
         return self.wording.stopped

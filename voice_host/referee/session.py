@@ -315,11 +315,7 @@ class Session:
             return Step()
         parsed = self.phrases.parse(text)
         if parsed is None:
-            names = ", ".join(n.replace("_", " ") for n in self.phrases.commands)
-            return Step(
-                message=f"unknown input {text!r}: type a total (24), a card and a total "
-                f"(+7 24), or a command: {names}"
-            )
+            return Step(message=self.say.unknown_input(text))
         hearing = Hearing(text=text, numbers=parsed.numbers, command=parsed.command, confidence=1.0)
         self._typed = True
         try:

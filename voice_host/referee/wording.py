@@ -169,6 +169,9 @@ class Wording:
     """Fields: yes (the phrase table's word)."""
     stopped: str
     """No fields."""
+    unknown_input: str
+    """A typed line that is no total, card and total, or command (printed, never spoken).
+    Fields: text (quoted), commands (the table's first phrasings)."""
 
     # --- sound ---------------------------------------------------------------------------------
     euphony: tuple[tuple[str, str, str], ...] = ()
@@ -247,6 +250,10 @@ EN = Wording(
     setup_dealt="{Value} is already dealt.",
     confirm_stop="Stop the game? Say {yes} to stop.",
     stopped="Game stopped. It can be resumed.",
+    unknown_input=(
+        "unknown input {text}: type a total (24), a card and a total (+7 24), or a command: "
+        "{commands}"
+    ),
 )
 """English, the host's first language."""
 
@@ -328,6 +335,10 @@ DE = Wording(
     setup_dealt="Die {Value} ist schon vergeben.",
     confirm_stop="Spiel beenden? Dann sag {yes}.",
     stopped="Spiel angehalten. Es kann später weitergehen.",
+    unknown_input=(
+        "unbekannte Eingabe {text}: tippe eine Summe (24), eine Karte und die Summe (+7 24) oder "
+        "einen Befehl: {commands}"
+    ),
 )
 """German, the game's home (*Fettnapf*): the rulebook's Fettnapf, Insel, Inselkarte, Startkarte."""
 
@@ -409,6 +420,10 @@ ES = Wording(
     setup_dealt="El {value} ya está repartido.",
     confirm_stop="¿Terminar la partida? Di {yes} para terminar.",
     stopped="Partida detenida. Se puede reanudar.",
+    unknown_input=(
+        "entrada desconocida {text}: escribe un total (24), una carta y el total (+7 24) o una "
+        "orden: {commands}"
+    ),
 )
 """Spanish: olla, isla, carta de isla (the phrase table's words)."""
 
@@ -489,6 +504,10 @@ FR = Wording(
     setup_dealt="Le {value} est déjà distribué.",
     confirm_stop="Arrêter la partie ? Dis {yes} pour arrêter.",
     stopped="Partie arrêtée. Elle pourra reprendre.",
+    unknown_input=(
+        "saisie inconnue {text} : tapez un total (24), une carte et le total (+7 24) ou une "
+        "commande : {commands}"
+    ),
 )
 """French: marmite, île, carte île (the phrase table's words)."""
 
@@ -569,6 +588,10 @@ IT = Wording(
     setup_dealt="L'isola {value} è già assegnata.",
     confirm_stop="Fermare la partita? Di' {yes} per fermarla.",
     stopped="Partita fermata. Si potrà riprendere.",
+    unknown_input=(
+        "input sconosciuto {text}: scrivi un totale (24), una carta e il totale (+7 24) o un "
+        "comando: {commands}"
+    ),
 )
 """Italian: pentola, isola, carta isola (the phrase table's words)."""
 
