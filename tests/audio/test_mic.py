@@ -145,7 +145,10 @@ class _Ear:
 def test_the_host_does_not_hear_itself(virtual_audio: VirtualAudio, tmp_path: Path) -> None:
     from voice_host.recognizers import load_recognizer
 
-    recognizer = load_recognizer("pocketsphinx")
+    # The default engine. PocketSphinx is fragile on these tight cuts: the same "forty two" came
+    # out empty three times in CI, and a cut with no silence around it comes out empty for it
+    # here too, while the same cut padded with silence is heard. This test is about the gate.
+    recognizer = load_recognizer("ear")
     module = virtual_audio.loop_speaker_into_mic()
     try:
         # With the gate shared between voice and ear, the host's words are not heard.
