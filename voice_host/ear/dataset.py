@@ -275,40 +275,29 @@ def merged(a: Embedded, b: Embedded) -> Embedded:
                     a.texts + b.texts)
 
 
-def babble_pool(lang: str, split: str, seed: int, count: int = 40) -> list[Audio]:
+def babble_pool(lang: str, split: str, seed: int, count: int = 40,
+                every_synthesizer: bool = False) -> list[Audio]:
     """Chatter sentences of ``lang`` (English where it has none) in ``count`` voices of
-    ``split``, for party babble."""
-    rng = np.random.default_rng([seed, 7])
-    espeak = synth.voices(lang, split)
-    espeak = [v for v in espeak if v.engine == "espeak"]
-    pool = []
-    for _ in range(count):
-        voice = espeak[int(rng.integers(len(espeak)))]
-        text = ". ".join(str(s) for s in rng.choice(chatter(lang) or CHATTER_EN, 3))
-        pool.append(synth.synthesize(voice, text, float(rng.uniform(0.8, 1.2))))
-    return pool
-
-
-def party_babble_pool(lang: str, split: str, seed: int, count: int = 60) -> list[Audio]:
-    """Chatter of ``lang`` (English where it has none) in ``count`` voices of ``split`` from
-    every synthesizer here, for the :data:`PARTY` set."""
-    rng = np.random.default_rng([seed, 13])
-    pool = [v for v in synth.voices(lang, split) if v.engine != "festival"]
-    talk = chatter(lang) or CHATTER_EN
+    ``split``, for party babble: espeak-ng voices, or with ``every_synthesizer`` the voices of
+    every synthesizer here but festival (for the :data:`PARTY` set)."""
+    rng = np.random.default_rng([seed, 13 if every_synthesizer else 7])
+    pool = [v for v in synth.voices(lang, split)
+            if (v.engine != "festival" if every_synthesizer else v.engine == "espeak")]
     out = []
     for _ in range(count):
         voice = pool[int(rng.integers(len(pool)))]
-        text = ". ".join(str(s) for s in rng.choice(talk, 3))
+        text = ". ".join(str(s) for s in rng.choice(chatter(lang) or CHATTER_EN, 3))
+        speed = float(rng.uniform(0.85, 1.15) if every_synthesizer else rng.uniform(0.8, 1.2))
         try:
-            out.append(synth.synthesize(voice, text, float(rng.uniform(0.85, 1.15))))
+            out.append(synth.synthesize(voice, text, speed))
         except synth.SynthesisError:
             continue
     return out
 
 
-def at_party(clean: Audio, rng: np.random.Generator, babble: Sequence[Audio]) -> Audio:
-    """``clean`` said at a party: 2-6 talkers at 0-20 dB, sometimes a room and a noise floor;
-    babble alone (quiet to loud) for an empty clip."""
+def _framed(clean: Audio, rng: np.random.Generator) -> tuple[Audio, bool]:
+    """``clean`` with 0-0.3 s of silence on each side (0.5-2 s of silence for an empty clip)
+    at a random level; and whether it was empty."""
     lead = int(rng.uniform(0.0, 0.3) * SAMPLE_RATE)
     trail = int(rng.uniform(0.0, 0.3) * SAMPLE_RATE)
     x = np.concatenate([np.zeros(lead, np.int16), clean, np.zeros(trail, np.int16)])
@@ -317,6 +306,13 @@ def at_party(clean: Audio, rng: np.random.Generator, babble: Sequence[Audio]) ->
         x = np.zeros(int(rng.uniform(0.5, 2.0) * SAMPLE_RATE), np.int16)
     level = float(rng.uniform(-18, 3))
     x = augment.gain(x, level - 20 * np.log10(max(float(np.abs(x).max()), 1.0) / 20000.0))
+    return x, empty
+
+
+def at_party(clean: Audio, rng: np.random.Generator, babble: Sequence[Audio]) -> Audio:
+    """``clean`` said at a party: 2-6 talkers at 0-20 dB, sometimes a room and a noise floor;
+    babble alone (quiet to loud) for an empty clip."""
+    x, empty = _framed(clean, rng)
     if augment.rooms() and rng.random() < 0.3:
         rooms = augment.rooms()
         x = augment.reverb(x, rooms[int(rng.integers(len(rooms)))], float(rng.uniform(0.3, 1)))
@@ -339,13 +335,7 @@ def _noise_floor(rng: np.random.Generator, n: int) -> npt.NDArray[np.float64]:
 def augmented(clean: Audio, version: int, rng: np.random.Generator,
               babble: Sequence[Audio]) -> Audio:
     """One augmented copy of ``clean``: version 0 is light, version 1 and up are hard."""
-    lead = int(rng.uniform(0.0, 0.3) * SAMPLE_RATE)
-    trail = int(rng.uniform(0.0, 0.3) * SAMPLE_RATE)
-    x = np.concatenate([np.zeros(lead, np.int16), clean, np.zeros(trail, np.int16)])
-    if len(clean) == 0 or not np.any(clean):
-        x = np.zeros(int(rng.uniform(0.5, 2.0) * SAMPLE_RATE), np.int16)
-    level = float(rng.uniform(-18, 3))
-    x = augment.gain(x, level - 20 * np.log10(max(float(np.abs(x).max()), 1.0) / 20000.0))
+    x, _ = _framed(clean, rng)
     if version >= 1 and augment.rooms() and rng.random() < 0.35:
         rooms = augment.rooms()
         x = augment.reverb(x, rooms[int(rng.integers(len(rooms)))], float(rng.uniform(0.3, 1)))

@@ -87,7 +87,8 @@ def build(lang: str, split: str, sizes: Sizes, seed: int, progress: Progress, wo
         return topped_up(data, path, lang, split, sizes, seed, progress, workers)
     items = dataset.plan(lang, split, sizes, seed, engine)
     if engine == dataset.PARTY:
-        babble = dataset.party_babble_pool(lang, split, seed, 10 if sizes.max_items else 60)
+        babble = dataset.babble_pool(lang, split, seed, 10 if sizes.max_items else 60,
+                                     every_synthesizer=True)
     else:
         babble = dataset.babble_pool(lang, split, seed, 10 if sizes.max_items else 40)
     progress.stage(f"{what}: synthesize + embed", len(items))
