@@ -253,7 +253,7 @@ def topup_plan(lang: str, split: str, sizes: Sizes, seed: int,
     rng = np.random.default_rng([seed, {"train": 0, "val": 1, "bench": 2}[split], 11])
     pool = synth.voices(lang, split)
     espeak = [v for v in pool if v.engine == "espeak"]
-    festival = [v for v in pool if v.engine == "festival"]
+    festival = [v for v in pool if v.engine == "festival" and v.name in synth.FESTIVAL_VOICES]
     if not espeak:
         raise RuntimeError(f"no {split} voices for {lang!r}: is espeak-ng installed?")
     w = words(lang)
