@@ -73,14 +73,19 @@ def test_hand_goes_to_headphones_and_table_to_speakers(
     try:
         (tmp_path / ".asoundrc").write_text(ASOUNDRC)
         env = {**virtual_audio.subprocess_env(), "HOME": str(tmp_path)}
-        phones = _record(virtual_audio, f"{HEADPHONES}.monitor")
-        speaker = _record(virtual_audio, f"{SPEAKER}.monitor")
-        time.sleep(0.3)
-        run = subprocess.run(
-            [sys.executable, "-c", SCRIPT], env=env, capture_output=True, text=True, timeout=90
-        )
-        time.sleep(0.3)
-        heard_phones, heard_speaker = _stop(phones), _stop(speaker)
+        for _ in range(2):  # a second run if a busy machine left a fresh sink's recording empty
+            phones = _record(virtual_audio, f"{HEADPHONES}.monitor")
+            speaker = _record(virtual_audio, f"{SPEAKER}.monitor")
+            time.sleep(0.3)
+            run = subprocess.run(
+                [sys.executable, "-c", SCRIPT], env=env, capture_output=True, text=True, timeout=90
+            )
+            time.sleep(0.3)
+            heard_phones, heard_speaker = _stop(phones), _stop(speaker)
+            if run.returncode != 0 or min(
+                _active_seconds(heard_phones), _active_seconds(heard_speaker)
+            ) > 0.8:
+                break
     finally:
         virtual_audio.unload(module)
     assert run.returncode == 0, run.stderr
