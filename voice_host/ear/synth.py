@@ -133,13 +133,17 @@ def espeak_variants() -> tuple[str, ...]:
 
 
 @cache
-def festival_voices() -> tuple[str, ...]:
-    """The festival voices installed here."""
+def _festival_installed() -> frozenset[str]:
+    """Every festival voice installed here (none without festival)."""
     if shutil.which("text2wave") is None:
-        return ()
+        return frozenset()
     root = Path("/usr/share/festival/voices")
-    found = {p.name for p in root.glob("*/*") if p.is_dir()}
-    return tuple(v for v in FESTIVAL_VOICES if v in found)
+    return frozenset(p.name for p in root.glob("*/*") if p.is_dir())
+
+
+def festival_voices() -> tuple[str, ...]:
+    """The festival voices of :data:`FESTIVAL_VOICES` installed here."""
+    return tuple(v for v in FESTIVAL_VOICES if v in _festival_installed())
 
 
 def _installed(engine: str, name: str) -> bool:
@@ -151,8 +155,7 @@ def _installed(engine: str, name: str) -> bool:
         return (shutil.which("RHVoice-test") is not None
                 and Path("/usr/share/RHVoice/voices", name).is_dir())
     if engine == "festival":
-        return shutil.which("text2wave") is not None and any(
-            Path("/usr/share/festival/voices").glob(f"*/{name}"))
+        return name in _festival_installed()
     return False
 
 
