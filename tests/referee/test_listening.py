@@ -132,8 +132,9 @@ def _without_confidence(records: list[dict[str, object]]) -> list[dict[str, obje
     [
         (VOICE, ("11", "20", "26"), "five", "thirty-one", 31),
         ("en-us", ("11", "20"), "six", "twenty-six", 26),
+        ("en-us", (), "seven", "eleven", 11),
     ],
-    ids=["five-thirty-one", "six-twenty-six"],
+    ids=["five-thirty-one", "six-twenty-six", "seven-eleven-where-seven-is-a-total"],
 )
 def test_a_card_first_phrase_cut_at_a_long_comma_pause_is_judged_as_one_phrase(
     ear: Recognizer, voice: str, typed: tuple[str, ...], card: str, total: str, said: int

@@ -215,6 +215,8 @@ class Session:
         """Whether the host asked "Stop the game?" and waits for a yes."""
         self._typed = False
         self._last_mistake: tuple[str, int] | None = None
+        self._says_cards: set[str] = set()
+        """Players heard saying a card before a total ("seven, twenty-four")."""
 
     # --- state ---------------------------------------------------------------------------------
     @property
@@ -381,10 +383,12 @@ class Session:
 
         True at a turn (or a question about one, answered by saying it again) when the utterance
         is no command and either no number was heard in it at all (nothing would be said about it
-        anyway) or one of its readings is a bare card-sized number (0-9) that is no total this
-        turn accepts, which would be judged instead of the total that follows. A possible small
-        total, and unsure readings of larger totals, are not held: their answer would only come
-        later.
+        anyway) or one of its readings is a bare card-sized number (0-9) that would be judged
+        instead of the total that may follow: one that is no total this turn accepts, and a
+        possible small total too ("seven," then "eleven" from four must not count as two turns).
+        Waiting only delays the host, so a small total that the host would announce (it turns
+        the count) waits only for a player who has been heard saying cards first. Unsure
+        readings of larger totals are not held: their answer would only come later.
         """
         if self.stopped or self.paused or self.stop_asked or hearing.command is not None:
             return False
@@ -398,10 +402,16 @@ class Session:
         readings = self._readings(hearing)
         if not readings:
             return True
-        return any(
-            r.card is None and r.total <= 9 and not isinstance(judge(self.view, r), Accept)
-            for r in readings
-        )
+        says_cards = self.view.current_player in self._says_cards
+        for r in readings:
+            if r.card is not None or r.total > 9:
+                continue
+            verdict = judge(self.view, r)
+            if not isinstance(verdict, Accept):
+                return True
+            if says_cards or not self.view.reverses(verdict.card):
+                return True
+        return False
 
     def _sure(self, hearing: Hearing) -> bool:
         """Whether a command the recognizer gave is heard without a likely rival reading."""
@@ -438,6 +448,8 @@ class Session:
     # --- turns ---------------------------------------------------------------------------------
     def _turn(self, step: Step, readings: list[Reading], confident: bool) -> None:
         top = readings[0]
+        if confident and top.card is not None:
+            self._says_cards.add(self.view.current_player)
         verdict = judge(self.view, top)
         rivals = [
             r
