@@ -163,7 +163,8 @@ def referee(
             )
         with inputs as stream:
             if session is None and asked is not None:
-                setup_ref = Referee(asked, None, log_file, voice, print, recording=recording)
+                setup_ref = Referee(asked, None, log_file, voice, print, recording=recording,
+                                    wording=asked.say.wording)
                 setup_ref.handle(asked.begin())
                 setup_ref.drive(stream, recognizer, lambda: asked.done or asked.stopped)
                 if not asked.done:
@@ -173,7 +174,7 @@ def referee(
             game = session
             view = LiveView(game, large=large, enabled=show)
             ref = Referee(game, book, log_file, voice, view.note, view.refresh,
-                          recording=recording)
+                          recording=recording, wording=game.say.wording)
             with view:
                 ref.handle(game.resume_line() if resume else game.start())
                 ref.drive(stream, recognizer, lambda: game.stopped)
@@ -219,6 +220,7 @@ def demo(
     from voice_host.referee.demo import run_demo
     from voice_host.referee.runner import has_output_device
     from voice_host.referee.setup import parse_players
+    from voice_host.referee.wording import EN, WORDINGS
     from voice_host.voice import SynthesisError, VoiceError
 
     if lang not in LANGUAGES:
@@ -262,6 +264,6 @@ def demo(
     finally:
         if log_file is not None:
             log_file.close()
-    print(result.summary(), flush=True)
+    print(result.summary(WORDINGS.get(lang, EN)), flush=True)
     if wav is not None:
         print(f"the game's sound is in {wav}", flush=True)

@@ -37,6 +37,7 @@ from voice_host.recognition import SAMPLE_RATE, Hearing, Recognizer, Samples
 from voice_host.referee.runner import EarlyEar, Heard, Referee, now_ms
 from voice_host.referee.session import Phase, Policy, Session, Step
 from voice_host.referee.setup import Setup
+from voice_host.referee.wording import EN, Wording
 
 BOT_VOICES = ("en-us+f3", "en-us", "en-us+m3", "en+f3", "en+m1")
 """espeak-ng voices of the English bots, one per seat."""
@@ -111,14 +112,23 @@ class Stats:
     outcome: Outcome | None = None
     """How the game ended (None if cut short)."""
 
-    def summary(self) -> str:
-        """A short printed summary."""
-        end = "cut short"
+    def summary(self, wording: Wording = EN) -> str:
+        """A short printed summary, in ``wording``'s language."""
+        end = wording.demo_cut_short
         if self.outcome is not None:
-            end = f"{', '.join(self.outcome.winners)} won ({self.outcome.reason.value})"
-        return (
-            f"{self.turns} turns, {self.utterances} utterances; mistakes planted {self.planted}, "
-            f"caught {self.caught}; questions {self.questions}; typed {self.typed}; {end}"
+            reason = self.outcome.reason.value
+            end = wording.demo_won.format(
+                winners=", ".join(self.outcome.winners),
+                reason=wording.end_reasons.get(reason, reason),
+            )
+        return wording.demo_summary.format(
+            turns=self.turns,
+            utterances=self.utterances,
+            planted=self.planted,
+            caught=self.caught,
+            questions=self.questions,
+            typed=self.typed,
+            end=end,
         )
 
 
@@ -187,7 +197,9 @@ class SimTable:
         )
         self.session = Session(setup, lang=lang, can_answer=True, policy=policy)
         """The referee's session."""
-        self.referee = Referee(self.session, None, log, None, note)
+        self.wording: Wording = self.session.say.wording
+        """The table's language for the transcript's labels (and the summary's)."""
+        self.referee = Referee(self.session, None, log, None, note, wording=self.wording)
         """The referee (journal-less, voice handled by ``host_sound``)."""
         self.host_sound = host_sound
         self.early = early
@@ -245,8 +257,8 @@ class SimTable:
         from voice_host.audio import samples_to_chunks
 
         self.stats.utterances += 1
-        how = " (mumbled, in noise)" if mumbled else ""
-        self.transcript(f"{self.players[seat]}{how}: {text}")
+        how = self.wording.mumbled_mark if mumbled else ""
+        self.transcript(self.wording.bot_line.format(player=self.players[seat], how=how, text=text))
         audio = self._audio(seat, text, mumbled)
         if self.sound is not None:
             self.sound(audio)
@@ -284,7 +296,7 @@ class SimTable:
     def type(self, text: str) -> Step:
         """The last resort: the total is typed."""
         self.stats.typed += 1
-        self.transcript(f"(typed) {text}")
+        self.transcript(self.wording.typed_line.format(text=text))
         step = self.session.type(text)
         self.referee.handle(step)
         self._host_out(step)

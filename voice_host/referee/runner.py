@@ -18,7 +18,7 @@ import json
 import queue
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -31,6 +31,7 @@ from voice_host.audio.endpoint import Endpointer, Utterance
 from voice_host.recognition import SAMPLE_RATE, Expectation, Hearing, Recognizer, Samples
 from voice_host.referee.journal import Journal
 from voice_host.referee.session import Session, Step
+from voice_host.referee.wording import EN, Wording
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -129,6 +130,8 @@ class Referee:
     """Called after each step (to refresh a live display)."""
     recording: bool = False
     """Whether the input is a recording (questions are logged, not asked)."""
+    wording: Wording = EN
+    """The table's language, for the transcript's labels (heard, typed, the host...)."""
     lines: list[str] = field(default_factory=list)
     """Every host line so far."""
     messages: list[str] = field(default_factory=list)
@@ -146,14 +149,9 @@ class Referee:
         for record in step.records:
             if self.transcript is None:
                 break
-            if record["event"] == "heard":
-                typed = " (typed)" if record.get("typed") else ""
-                text = str(record["text"]) or "…"
-                self.transcript(f"  heard{typed}: {text}  [{record['confidence']}]")
-            elif record["event"] == "host":
-                self.transcript(f"HOST: {record['text']}")
-            elif record["event"] == "ask" and self.recording:
-                self.transcript(f"  (would ask: {record['question']})")
+            line = self.transcript_line(record)
+            if line is not None:
+                self.transcript(line)
         if step.message is not None:
             self.messages.append(step.message)
             if self.transcript is not None:
@@ -164,6 +162,21 @@ class Referee:
             self.lines.append(line)
             if self.voice is not None:
                 self.voice.speak(line)
+
+    def transcript_line(self, record: Mapping[str, object]) -> str | None:
+        """The printed line of a log record in the table's language (None: not printed)."""
+        w = self.wording
+        if record["event"] == "heard":
+            typed = w.typed_mark if record.get("typed") else ""
+            text = str(record["text"]) or "…"
+            return "  " + w.heard_line.format(
+                typed=typed, text=text, confidence=record["confidence"]
+            )
+        if record["event"] == "host":
+            return w.host_line.format(text=record["text"])
+        if record["event"] == "ask" and self.recording:
+            return "  " + w.would_ask.format(question=record["question"])
+        return None
 
     def hear(self, hearing: Hearing) -> Step:
         """Judge one utterance and carry the step out."""
@@ -581,9 +594,12 @@ class LiveView:
     def note(self, line: str) -> None:
         """Add a transcript line (printed directly when there is no live display)."""
         if self.enabled:
-            if line.startswith("HOST: "):
-                self.said.append(line[len("HOST: ") :])
-            elif not line.startswith("  heard"):
+            wording = self.session.say.wording
+            host = wording.host_line.partition("{text}")[0]
+            heard = "  " + wording.heard_line.partition("{")[0]
+            if line.startswith(host):
+                self.said.append(line[len(host) :])
+            elif not line.startswith(heard):
                 self.said.append(line.strip())
         else:
             print(line, flush=True)

@@ -173,6 +173,37 @@ class Wording:
     """A typed line that is no total, card and total, or command (printed, never spoken).
     Fields: text (quoted), commands (the table's first phrasings)."""
 
+    # --- the printed transcript (never spoken) -----------------------------------------------
+    heard_line: str
+    """An utterance heard (or a line typed), printed indented; starts with a fixed word (the live
+    view tells these lines by it). Fields: typed (:attr:`typed_mark` or nothing), text,
+    confidence."""
+    typed_mark: str
+    """Marks a heard line that was typed."""
+    host_line: str
+    """A host line in the transcript; ends with its text (the live view shows the text alone).
+    Fields: text."""
+    would_ask: str
+    """A question the host would have asked (a recording is not asked), printed indented.
+    Fields: question."""
+    bot_line: str
+    """What a demo bot said. Fields: player, how (:attr:`mumbled_mark` or nothing), text."""
+    mumbled_mark: str
+    """Marks a demo bot's line mumbled into party noise."""
+    typed_line: str
+    """A total (or command) a demo bot typed as the last resort. Fields: text."""
+    demo_summary: str
+    """The demo's closing line. Fields: turns, utterances, planted, caught, questions, typed,
+    end (:attr:`demo_won` or :attr:`demo_cut_short`)."""
+    demo_won: str
+    """How the demo game ended. Fields: winners (comma-separated), reason (an
+    :attr:`end_reasons` entry)."""
+    demo_cut_short: str
+    """The demo game stopped before its end."""
+    end_reasons: Mapping[str, str]
+    """Why a game ended, by the replay contract's reason (``EndReason`` value); English prints
+    the contract's values themselves."""
+
     # --- sound ---------------------------------------------------------------------------------
     euphony: tuple[tuple[str, str, str], ...] = ()
     """(conjunction, its other form, a regex the next word starts with for that form): Spanish
@@ -254,6 +285,24 @@ EN = Wording(
         "unknown input {text}: type a total (24), a card and a total (+7 24), or a command: "
         "{commands}"
     ),
+    heard_line="heard{typed}: {text}  [{confidence}]",
+    typed_mark=" (typed)",
+    host_line="HOST: {text}",
+    would_ask="(would ask: {question})",
+    bot_line="{player}{how}: {text}",
+    mumbled_mark=" (mumbled, in noise)",
+    typed_line="(typed) {text}",
+    demo_summary=(
+        "{turns} turns, {utterances} utterances; mistakes planted {planted}, "
+        "caught {caught}; questions {questions}; typed {typed}; {end}"
+    ),
+    demo_won="{winners} won ({reason})",
+    demo_cut_short="cut short",
+    end_reasons=MappingProxyType({
+        "fourth_stew_pot": "fourth_stew_pot",
+        "island_deck_empty": "island_deck_empty",
+        "hands_empty": "hands_empty",
+    }),
 )
 """English, the host's first language."""
 
@@ -339,6 +388,24 @@ DE = Wording(
         "unbekannte Eingabe {text}: tippe eine Summe (24), eine Karte und die Summe (+7 24) oder "
         "einen Befehl: {commands}"
     ),
+    heard_line="gehört{typed}: {text}  [{confidence}]",
+    typed_mark=" (getippt)",
+    host_line="MODERATOR: {text}",
+    would_ask="(würde fragen: {question})",
+    bot_line="{player}{how}: {text}",
+    mumbled_mark=" (genuschelt, im Lärm)",
+    typed_line="(getippt) {text}",
+    demo_summary=(
+        "{turns} Züge, {utterances} Äußerungen; Fehler eingebaut {planted}, "
+        "erkannt {caught}; Rückfragen {questions}; getippt {typed}; {end}"
+    ),
+    demo_won="Sieg: {winners} ({reason})",
+    demo_cut_short="vorzeitig beendet",
+    end_reasons=MappingProxyType({
+        "fourth_stew_pot": "vierter Fettnapf",
+        "island_deck_empty": "keine Inselkarte mehr",
+        "hands_empty": "keine Karte mehr auf der Hand",
+    }),
 )
 """German, the game's home (*Fettnapf*): the rulebook's Fettnapf, Insel, Inselkarte, Startkarte."""
 
@@ -424,6 +491,24 @@ ES = Wording(
         "entrada desconocida {text}: escribe un total (24), una carta y el total (+7 24) o una "
         "orden: {commands}"
     ),
+    heard_line="oído{typed}: {text}  [{confidence}]",
+    typed_mark=" (escrito)",
+    host_line="PRESENTADOR: {text}",
+    would_ask="(preguntaría: {question})",
+    bot_line="{player}{how}: {text}",
+    mumbled_mark=" (murmurado, con ruido)",
+    typed_line="(escrito) {text}",
+    demo_summary=(
+        "{turns} turnos, {utterances} frases; errores sembrados {planted}, "
+        "detectados {caught}; preguntas {questions}; escritos {typed}; {end}"
+    ),
+    demo_won="victoria de {winners} ({reason})",
+    demo_cut_short="partida interrumpida",
+    end_reasons=MappingProxyType({
+        "fourth_stew_pot": "cuarta olla",
+        "island_deck_empty": "no quedan cartas de isla",
+        "hands_empty": "no quedan cartas en la mano",
+    }),
 )
 """Spanish: olla, isla, carta de isla (the phrase table's words)."""
 
@@ -508,6 +593,24 @@ FR = Wording(
         "saisie inconnue {text} : tapez un total (24), une carte et le total (+7 24) ou une "
         "commande : {commands}"
     ),
+    heard_line="entendu{typed} : {text}  [{confidence}]",
+    typed_mark=" (tapé)",
+    host_line="ANIMATEUR : {text}",
+    would_ask="(demanderait : {question})",
+    bot_line="{player}{how} : {text}",
+    mumbled_mark=" (marmonné, dans le bruit)",
+    typed_line="(tapé) {text}",
+    demo_summary=(
+        "{turns} tours, {utterances} énoncés ; erreurs glissées {planted}, "
+        "repérées {caught} ; questions {questions} ; tapés {typed} ; {end}"
+    ),
+    demo_won="victoire : {winners} ({reason})",
+    demo_cut_short="partie interrompue",
+    end_reasons=MappingProxyType({
+        "fourth_stew_pot": "quatrième marmite",
+        "island_deck_empty": "plus de cartes île",
+        "hands_empty": "plus de cartes en main",
+    }),
 )
 """French: marmite, île, carte île (the phrase table's words)."""
 
@@ -592,6 +695,24 @@ IT = Wording(
         "input sconosciuto {text}: scrivi un totale (24), una carta e il totale (+7 24) o un "
         "comando: {commands}"
     ),
+    heard_line="sentito{typed}: {text}  [{confidence}]",
+    typed_mark=" (digitato)",
+    host_line="PRESENTATORE: {text}",
+    would_ask="(chiederebbe: {question})",
+    bot_line="{player}{how}: {text}",
+    mumbled_mark=" (borbottato, nel rumore)",
+    typed_line="(digitato) {text}",
+    demo_summary=(
+        "{turns} turni, {utterances} frasi; errori inseriti {planted}, "
+        "scoperti {caught}; domande {questions}; digitati {typed}; {end}"
+    ),
+    demo_won="vittoria: {winners} ({reason})",
+    demo_cut_short="partita interrotta",
+    end_reasons=MappingProxyType({
+        "fourth_stew_pot": "quarta pentola",
+        "island_deck_empty": "carte isola finite",
+        "hands_empty": "niente più carte in mano",
+    }),
 )
 """Italian: pentola, isola, carta isola (the phrase table's words)."""
 
