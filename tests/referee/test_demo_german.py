@@ -16,6 +16,7 @@ import pytest
 from cowabunga import deal
 from voice_host.phrases import phrase_table
 from voice_host.referee import host_lines
+from voice_host.referee.wording import WORDINGS
 
 from .games import run
 from .helpers import PLAYERS
@@ -31,12 +32,15 @@ TURNS = 12
 
 
 def bot_says(transcript: list[str]) -> list[str]:
-    """What the bots said or typed, from the transcript (not the host's lines, not the ear's)."""
+    """What the bots said or typed, from the German transcript (not the host's lines, not the
+    ear's)."""
+    typed = WORDINGS["de"].typed_line.partition("{text}")[0]
+    host = WORDINGS["de"].host_line.partition("{text}")[0]
     said = []
     for line in transcript:
-        if line.startswith("(typed) "):
-            said.append(line.removeprefix("(typed) "))
-        elif not line.startswith(("HOST:", " ")):
+        if line.startswith(typed):
+            said.append(line.removeprefix(typed))
+        elif not line.startswith((host, " ")):
             said.append(line.partition(": ")[2])
     return said
 
