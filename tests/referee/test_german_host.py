@@ -348,3 +348,20 @@ def test_a_german_game_from_a_recording(tmp_path: Path) -> None:
     assert similar["de"] > 0.9 and similar["en"] < 0.5, similar
     assert len(wav) > 16000 * len(lines)
 
+
+
+@pytest.mark.parametrize(
+    ("lang", "message"),
+    [
+        ("en", "unknown input 'x': type a number, yes or no"),
+        ("de", "unbekannte Eingabe 'x': tippe eine Zahl, ja oder nein"),
+        ("it", "input sconosciuto 'x': digita un numero, sì o no"),
+    ],
+)
+def test_a_typed_setup_answer_that_is_no_answer_is_told_in_the_table_language(
+    lang: str, message: str
+) -> None:
+    v = VoiceSetup(lang=lang, can_answer=True)
+    v.begin()
+    step = v.type("x")
+    assert step.message == message and not step.records

@@ -329,6 +329,11 @@ class HostLines:
         commands = ", ".join(phrases[0] for phrases in self.table.commands.values())
         return self.wording.unknown_input.format(text=repr(text), commands=commands)
 
+    def unknown_setup_input(self, text: str) -> str:
+        """What was typed during setup is no number, yes or no."""
+        yes, no = (self.table.commands[name][0] for name in ("yes", "no"))
+        return self.wording.unknown_setup_input.format(text=repr(text), yes=yes, no=no)
+
     def stopped(self) -> str:
         """The game was stopped; it can be resumed later."""
         return self.wording.stopped

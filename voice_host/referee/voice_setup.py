@@ -125,7 +125,7 @@ class VoiceSetup:
         """A typed answer."""
         parsed = self.phrases.parse(line.strip())
         if parsed is None:
-            return Step(message=f"unknown input {line.strip()!r}: type a number, yes or no")
+            return Step(message=self.say.unknown_setup_input(line.strip()))
         step = self.hear(Hearing(line.strip(), parsed.numbers, parsed.command, 1.0))
         step.records[0]["typed"] = True
         return step

@@ -172,6 +172,9 @@ class Wording:
     unknown_input: str
     """A typed line that is no total, card and total, or command (printed, never spoken).
     Fields: text (quoted), commands (the table's first phrasings)."""
+    unknown_setup_input: str
+    """A typed answer to a setup question that is no number, yes or no (printed, never
+    spoken). Fields: text (quoted), yes, no (the table's first phrasings)."""
 
     # --- the printed transcript (never spoken) -----------------------------------------------
     heard_line: str
@@ -285,6 +288,7 @@ EN = Wording(
         "unknown input {text}: type a total (24), a card and a total (+7 24), or a command: "
         "{commands}"
     ),
+    unknown_setup_input="unknown input {text}: type a number, {yes} or {no}",
     heard_line="heard{typed}: {text}  [{confidence}]",
     typed_mark=" (typed)",
     host_line="HOST: {text}",
@@ -388,6 +392,7 @@ DE = Wording(
         "unbekannte Eingabe {text}: tippe eine Summe (24), eine Karte und die Summe (+7 24) oder "
         "einen Befehl: {commands}"
     ),
+    unknown_setup_input="unbekannte Eingabe {text}: tippe eine Zahl, {yes} oder {no}",
     heard_line="gehört{typed}: {text}  [{confidence}]",
     typed_mark=" (getippt)",
     host_line="MODERATOR: {text}",
@@ -491,6 +496,7 @@ ES = Wording(
         "entrada desconocida {text}: escribe un total (24), una carta y el total (+7 24) o una "
         "orden: {commands}"
     ),
+    unknown_setup_input="entrada desconocida {text}: escribe un número, {yes} o {no}",
     heard_line="oído{typed}: {text}  [{confidence}]",
     typed_mark=" (escrito)",
     host_line="PRESENTADOR: {text}",
@@ -593,6 +599,7 @@ FR = Wording(
         "saisie inconnue {text} : tapez un total (24), une carte et le total (+7 24) ou une "
         "commande : {commands}"
     ),
+    unknown_setup_input="saisie inconnue {text} : tapez un nombre, {yes} ou {no}",
     heard_line="entendu{typed} : {text}  [{confidence}]",
     typed_mark=" (tapé)",
     host_line="ANIMATEUR : {text}",
@@ -695,6 +702,7 @@ IT = Wording(
         "input sconosciuto {text}: scrivi un totale (24), una carta e il totale (+7 24) o un "
         "comando: {commands}"
     ),
+    unknown_setup_input="input sconosciuto {text}: digita un numero, {yes} o {no}",
     heard_line="sentito{typed}: {text}  [{confidence}]",
     typed_mark=" (digitato)",
     host_line="PRESENTATORE: {text}",
