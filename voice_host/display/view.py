@@ -11,6 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cowabunga import Counting, TableView
+from voice_host.display.words import EN, DisplayWords
 
 _FONT = {
     "0": ("███", "█ █", "█ █", "█ █", "███"),
@@ -37,7 +38,8 @@ class RecentPlay:
     total: int
     """The total announced."""
     note: str = ""
-    """What it caused ("stew pot", "counting down, island 24"), or ""."""
+    """What it caused, in the table's language ("stew pot", "direction change, island 24"), or
+    ""."""
 
 
 def big_number(value: int, scale: int = 1) -> str:
@@ -56,19 +58,18 @@ def render_table(
     recent: Sequence[RecentPlay] = (),
     large: bool = False,
     transcript: Sequence[str] = (),
+    words: DisplayWords = EN,
 ) -> RenderableType:
     """The table as a rich renderable: total, direction, who acts, islands, stew pots, the last
-    plays and (optionally) the last lines of the host's transcript."""
+    plays and (optionally) the last lines of the host's transcript; labelled in ``words``."""
     fg = "bold white on black" if large else "bold"
-    arrow = "▲ counting up" if view.counting is Counting.UP else "▼ counting down"
+    arrow = "▲ " + words.up if view.counting is Counting.UP else "▼ " + words.down
     if view.outcome is not None:
-        who = "GAME OVER — " + ", ".join(view.outcome.winners) + (
-            " wins" if len(view.outcome.winners) == 1 else " win"
-        )
+        who = words.winners(view.outcome.winners)
     elif view.pending_island is not None:
-        who = f"{view.players[view.pending_island]}: draw an island card"
+        who = words.draw_island.format(player=view.players[view.pending_island])
     else:
-        who = f"{view.current_player} to play"
+        who = words.to_play.format(player=view.current_player)
     if large:
         who = who.upper()
     head = Table.grid(padding=(0, 3))
@@ -79,7 +80,7 @@ def render_table(
     side.append(arrow + "\n", style=fg)
     side.append(who + "\n", style="bold yellow on black" if large else "bold cyan")
     left = view.island_deck
-    side.append(f"island cards left: {left}", style=fg if large else "")
+    side.append(words.island_cards_left.format(count=left), style=fg if large else "")
     head.add_row(number, side)
 
     players = Table(
@@ -89,9 +90,9 @@ def render_table(
         expand=False,
         show_lines=large,
     )
-    players.add_column("player")
-    players.add_column("islands")
-    players.add_column("stew pots", justify="right")
+    players.add_column(words.player)
+    players.add_column(words.islands)
+    players.add_column(words.stew_pots, justify="right")
     acting = view.pending_island if view.pending_island is not None else view.to_play
     for seat, name in enumerate(view.players):
         islands = " ".join(str(v) for v in view.islands[seat]) or "—"
@@ -111,13 +112,13 @@ def render_table(
             line = f"{play.player}: {play.card} → {play.total}"
             rows.append(f"{line}  ({play.note})" if play.note else line)
         plays = Text("\n".join(rows), style=fg if large else "")
-        parts.append(Panel(plays, title="last plays", style="white on black" if large else ""))
+        parts.append(Panel(plays, title=words.last_plays, style="white on black" if large else ""))
     if transcript:
         said = Text("\n".join(transcript), style=fg if large else "italic")
-        parts.append(Panel(said, title="host", style="white on black" if large else ""))
+        parts.append(Panel(said, title=words.host, style="white on black" if large else ""))
     return Panel(
         Group(*parts),
-        title="Cowabunga",
+        title=words.title,
         style="white on black" if large else "",
         border_style="bold white" if large else "blue",
     )

@@ -77,18 +77,19 @@ def open_voice(
 
 
 def recent_plays(session: Session, count: int = 5) -> list[Any]:
-    """The session's last accepted turns as display rows."""
-    from voice_host.display import RecentPlay
+    """The session's last accepted turns as display rows, noted in the table's language."""
+    from voice_host.display import RecentPlay, display_words
 
+    words = display_words(session.say.wording.lang)
     rows = []
     for turn in session.recent(count):
         notes = []
         if turn.stew_pot:
-            notes.append("stew pot")
+            notes.append(words.note_stew_pot)
         if turn.reversed:
-            notes.append("direction change")
+            notes.append(words.note_direction)
         if turn.island is not None:
-            notes.append(f"island {turn.island}")
+            notes.append(words.note_island.format(island=turn.island))
         rows.append(RecentPlay(turn.player, turn.card, turn.total, ", ".join(notes)))
     return rows
 
@@ -584,11 +585,15 @@ class LiveView:
         self._live: Any = None
 
     def renderable(self) -> RenderableType:
-        """The display as it should look now."""
-        from voice_host.display import render_table
+        """The display as it should look now, in the table's language."""
+        from voice_host.display import display_words, render_table
 
         return render_table(
-            self.session.view, recent_plays(self.session), self.large, self.said[-TRANSCRIPT_LINES:]
+            self.session.view,
+            recent_plays(self.session),
+            self.large,
+            self.said[-TRANSCRIPT_LINES:],
+            display_words(self.session.say.wording.lang),
         )
 
     def note(self, line: str) -> None:
