@@ -1,4 +1,5 @@
-"""The ensemble's members trained side by side in processes are the members trained in turn."""
+"""The ensemble's members and its second opinion trained side by side in processes are the ones
+trained in turn."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from voice_host.ear.vocab import REJECT, number_label
 @pytest.mark.slow
 def test_members_side_by_side_equal_members_in_turn() -> None:
     pytest.importorskip("torch")
+    from voice_host.ear.ctctrain import CtcRecipe, train_ctc
     from voice_host.ear.seqtrain import ConvRecipe, train_conv
 
     rng = np.random.default_rng(5)
@@ -21,6 +23,7 @@ def test_members_side_by_side_equal_members_in_turn() -> None:
     seqs = [rng.normal(size=(int(rng.integers(8, 20)), 96)).astype(np.float16) for _ in labels]
     data = Embedded(seqs, rows, ["v"] * len(seqs), [""] * len(seqs))
     recipe = ConvRecipe(channels=8, hidden=16, epochs=2, batch=16)
+    ctc = CtcRecipe(layers=1, channels=8, epochs=2, batch=16)
 
     class Count(Progress):
         steps = 0
@@ -28,9 +31,13 @@ def test_members_side_by_side_equal_members_in_turn() -> None:
         def advance(self, steps: int = 1, note: str = "") -> None:
             Count.steps += steps
 
-    apart = _train_members(data, recipe, seed=4, count=3, workers=2, progress=Count())
+    apart, second = _train_members(data, recipe, ctc, seed=4, count=3, workers=2,
+                                   progress=Count())
     in_turn = [train_conv(seqs, rows, recipe, seed=4 + 1000 * k) for k in range(3)]
-    assert Count.steps == 3 * recipe.epochs
+    assert Count.steps == 3 * recipe.epochs + ctc.epochs
+    alone = train_ctc(seqs, rows, ctc, seed=4 + 3000)
+    np.testing.assert_array_equal(second.out[0], alone.out[0])
+    np.testing.assert_array_equal(second.convs[0][0], alone.convs[0][0])
     for a, b in zip(apart, in_turn, strict=True):
         for (wa, ba), (wb, bb) in zip(a.outs, b.outs, strict=True):
             np.testing.assert_array_equal(wa, wb)

@@ -36,3 +36,4 @@ def test_quick_training_writes_a_loadable_head(tmp_path: Path, arch: str) -> Non
     info = CliRunner().invoke(app, ["ear", "info", "--model", str(out)])
     assert info.exit_code == 0 and '"quick": true' in info.output
     assert f'"arch": "{arch}"' in info.output
+    assert (rec.head.ctc is not None) == (arch == "conv")  # the conv head has its second opinion

@@ -18,6 +18,8 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
+from voice_host.ear.conv import convolve
+from voice_host.ear.ctc import CtcModel
 from voice_host.ear.features import EMBED_DIM
 from voice_host.ear.vocab import CARDS, HEADS, INTENTS, UNITS
 
@@ -77,6 +79,9 @@ class Head:
     """Per-dimension standard deviation of embedding frames."""
     members: list[Head] = field(default_factory=list)
     """Further heads of an ensemble: their logits are averaged with this head's own."""
+    ctc: CtcModel | None = None
+    """The second opinion (:mod:`voice_host.ear.ctc`): a reading is only accepted when its
+    best reading is the same (None: the head decides alone)."""
 
     def sequence_logits(self, seq: npt.NDArray[np.floating]) -> list[Floats]:
         """Raw logits of each output for one embedding sequence (ensemble mean), ``(1, k)``."""
@@ -99,12 +104,7 @@ class Head:
             x = np.zeros((1, EMBED_DIM), np.float32)
         if self.frame_mean is not None and self.frame_scale is not None:
             x = (x - self.frame_mean) / self.frame_scale
-        for w, b in self.convs:
-            k = w.shape[0]
-            xp = np.pad(x, ((k // 2, k - 1 - k // 2), (0, 0)))
-            cols = np.concatenate([xp[j : j + len(x)] for j in range(k)], axis=1)
-            x = np.maximum(cols @ w.reshape(-1, w.shape[2]) + b, 0.0).astype(np.float32)
-        return pool(x)
+        return pool(convolve(x, self.convs))
 
     def hidden(self, x: Floats) -> Floats:
         """The trunk's output for standardized features."""
@@ -137,6 +137,8 @@ class Head:
         out = {prefix + k: v for k, v in arrays.items()}
         for i, m in enumerate(self.members):
             out.update(m.arrays(f"m{i + 1}_"))
+        if self.ctc is not None:
+            out.update(self.ctc.arrays())
         return out
 
     def save(self, path: Path) -> None:
@@ -159,6 +161,7 @@ class Head:
         while f"m{i}_mean" in arrays:
             head.members.append(cls._from_arrays(arrays, f"m{i}_"))
             i += 1
+        head.ctc = CtcModel.from_arrays(arrays)
         head.temperatures = [float(t) for t in arrays["temperatures"]]
         head.meta = json.loads(str(arrays["meta"]))
         return head

@@ -77,12 +77,17 @@ class EarRecognizer:
 
     def recognize(self, samples: Samples, expect: Expectation | None = None) -> Hearing:
         """Recognize one utterance; no number or command unless confident enough."""
-        probs = [p[0] for p in self.head.sequence_probs(self.front.embed(samples))]
+        seq = self.front.embed(samples)
+        probs = [p[0] for p in self.head.sequence_probs(seq)]
         ranked = readings(probs, expect, intents=self.intents)
         best = ranked[0]
         others = tuple(self._alternative(r) for r in ranked[1:]
                        if r.kind != "reject" and r.probability >= ALTERNATIVE_FLOOR)[:4]
-        if best.kind == "reject" or best.probability < self.threshold:
+        sure = best.kind != "reject" and best.probability >= self.threshold
+        if sure and self.head.ctc is not None:
+            # The second opinion must read it the same way, or the reading stays in doubt.
+            sure = self.head.ctc.best(seq, expect) == best.index
+        if not sure:
             doubtful = () if best.kind == "reject" else (self._alternative(best),)
             return Hearing(text="", confidence=best.probability,
                            alternatives=doubtful + others)

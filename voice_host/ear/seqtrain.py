@@ -58,6 +58,20 @@ def _stretch(s: Floats, n: int) -> Floats:
     return out
 
 
+def augment_sequence(s: Floats, rng: np.random.Generator, speed: float = 0.2,
+                     noise: float = 0.15, time_mask: int = 2) -> Floats:
+    """One training copy of a standardized sequence: stretched in time by up to ``speed``,
+    Gaussian ``noise`` added, and half the time a span of up to ``time_mask`` frames zeroed."""
+    if speed > 0 and len(s) > 2:
+        s = _stretch(s, max(2, round(len(s) * rng.uniform(1 - speed, 1 + speed))))
+    s = s + rng.standard_normal(s.shape).astype(np.float32) * noise
+    if time_mask and len(s) > 6 and rng.random() < 0.5:
+        w = int(rng.integers(1, time_mask + 1))
+        start = int(rng.integers(0, len(s) - w))
+        s[start : start + w] = 0.0
+    return s
+
+
 def train_conv(seqs: Sequence[npt.NDArray[np.floating]], y: npt.NDArray[np.int64],
                recipe: ConvRecipe | None = None, seed: int = 0,
                progress: Callable[[int, float], None] | None = None) -> Head:
@@ -108,17 +122,7 @@ def train_conv(seqs: Sequence[npt.NDArray[np.floating]], y: npt.NDArray[np.int64
             return [o(z) for o in self.outs]
 
     def batch(idx: npt.NDArray[np.int64]) -> tuple[Any, Any]:
-        out = []
-        for i in idx:
-            s = xs[int(i)]
-            if r.speed > 0 and len(s) > 2:
-                s = _stretch(s, max(2, round(len(s) * rng.uniform(1 - r.speed, 1 + r.speed))))
-            s = s + rng.standard_normal(s.shape).astype(np.float32) * r.noise
-            if r.time_mask and len(s) > 6 and rng.random() < 0.5:
-                w = int(rng.integers(1, r.time_mask + 1))
-                st = int(rng.integers(0, len(s) - w))
-                s[st : st + w] = 0.0
-            out.append(s)
+        out = [augment_sequence(xs[int(i)], rng, r.speed, r.noise, r.time_mask) for i in idx]
         lengths = np.array([len(s) for s in out], dtype=np.int64)
         x = np.zeros((len(out), int(lengths.max()), EMBED_DIM), np.float32)
         for i, s in enumerate(out):

@@ -11,7 +11,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -40,6 +40,8 @@ from voice_host.ear.head import (
 from voice_host.ear.vocab import INTENTS
 
 if TYPE_CHECKING:
+    from voice_host.ear.ctc import CtcModel
+    from voice_host.ear.ctctrain import CtcRecipe
     from voice_host.ear.seqtrain import ConvRecipe
 
 DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "ear"
@@ -218,36 +220,51 @@ def _train_member(k: int, seed: int) -> Head:
                       progress=lambda e, loss: put((k, e, loss)))
 
 
-def _train_members(data: Embedded, recipe: ConvRecipe, seed: int, count: int, workers: int,
-                   progress: Progress) -> list[Head]:
-    """The ensemble's members, ``workers`` at a time in forked processes (one torch thread
-    each); the same heads as one after another, since each member has its own seed."""
+def _train_ctc(seed: int) -> CtcModel:
+    from voice_host.ear.ctctrain import CtcRecipe, train_ctc
+
+    data, recipe, queue = _MEMBERS["data"], _MEMBERS["ctc_recipe"], _MEMBERS["queue"]
+    assert isinstance(data, Embedded) and isinstance(recipe, CtcRecipe)
+    put = queue.put  # type: ignore[attr-defined]
+    return train_ctc(data.seqs, data.labels, recipe, seed=seed,
+                     progress=lambda e, loss: put((-1, e, loss)))
+
+
+def _train_members(data: Embedded, recipe: ConvRecipe, ctc: CtcRecipe, seed: int, count: int,
+                   workers: int, progress: Progress) -> tuple[list[Head], CtcModel]:
+    """The ensemble's members and the second opinion (:mod:`voice_host.ear.ctc`), ``workers``
+    at a time in forked processes (one torch thread each); the same models as one after
+    another, since each has its own seed (member k: seed + 1000 k; the second opinion: seed +
+    1000 × count)."""
     import multiprocessing
     import queue as queues
-    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures import Future, ProcessPoolExecutor
 
     ctx = multiprocessing.get_context("fork")
     updates = ctx.Queue()
-    _MEMBERS.update(data=data, recipe=recipe, queue=updates)
-    epochs = recipe.epochs
-    at_once = min(workers, count)
-    progress.stage(f"train {count} heads, {at_once} at a time", count * epochs)
+    _MEMBERS.update(data=data, recipe=recipe, ctc_recipe=ctc, queue=updates)
+    steps = count * recipe.epochs + ctc.epochs
+    at_once = min(workers, count + 1)
+    progress.stage(f"train {count} heads and the second opinion, {at_once} at a time", steps)
     try:
         with ProcessPoolExecutor(at_once, mp_context=ctx) as ex:
             futures = [ex.submit(_train_member, k, seed + 1000 * k) for k in range(count)]
+            second = ex.submit(_train_ctc, seed + 1000 * count)
+            every: list[Future[Any]] = [*futures, second]
             reported = 0
-            while reported < count * epochs and not any(f.exception(0) for f in futures
-                                                         if f.done()):
+            while reported < steps and not any(f.exception(0) for f in every if f.done()):
                 try:
                     k, _, loss = updates.get(timeout=0.5)
                 except queues.Empty:
                     continue
                 reported += 1
-                progress.advance(1, f"head {k + 1} loss {loss:.3f}")
+                who = "second opinion" if k < 0 else f"head {k + 1}"
+                progress.advance(1, f"{who} loss {loss:.3f}")
             heads = [f.result() for f in futures]
+            model = second.result()
     finally:
         _MEMBERS.clear()
-    return heads
+    return heads, model
 
 
 def train(lang: str = "en", seed: int = 0, quick: bool = False, out: Path | None = None,
@@ -262,12 +279,15 @@ def train(lang: str = "en", seed: int = 0, quick: bool = False, out: Path | None
     train_data = build_all(lang, "train", quick, seed, progress, workers, cache)
     val_data = build_all(lang, "val", quick, seed, progress, workers, cache)
     if arch == "conv":
+        from voice_host.ear.ctctrain import CtcRecipe, train_ctc
         from voice_host.ear.seqtrain import ConvRecipe, train_conv
 
         recipe = ConvRecipe(epochs=2 if quick else ConvRecipe.epochs)
+        ctc_recipe = CtcRecipe(epochs=2 if quick else CtcRecipe.epochs)
         count = 1 if quick else members
-        if workers > 1 and count > 1:
-            heads = _train_members(train_data, recipe, seed, count, workers, progress)
+        if workers > 1:
+            heads, second = _train_members(train_data, recipe, ctc_recipe, seed, count, workers,
+                                           progress)
         else:
             heads = []
             for k in range(count):
@@ -275,8 +295,13 @@ def train(lang: str = "en", seed: int = 0, quick: bool = False, out: Path | None
                 heads.append(train_conv(
                     train_data.seqs, train_data.labels, recipe, seed=seed + 1000 * k,
                     progress=lambda e, loss: progress.advance(1, f"loss {loss:.3f}")))
+            progress.stage("train the second opinion", ctc_recipe.epochs)
+            second = train_ctc(train_data.seqs, train_data.labels, ctc_recipe,
+                               seed=seed + 1000 * count,
+                               progress=lambda e, loss: progress.advance(1, f"loss {loss:.3f}"))
         head = heads[0]
         head.members = heads[1:]
+        head.ctc = second
     elif arch == "mlp":
         x = pooled(train_data)
         epochs = 3 if quick else 20
@@ -292,12 +317,18 @@ def train(lang: str = "en", seed: int = 0, quick: bool = False, out: Path | None
                          for j, z in enumerate(logits)]
     guess, conf = decide([_softmax((z / t).astype(np.float32))
                           for z, t in zip(logits, head.temperatures, strict=True)])
+    if head.ctc is not None:
+        # Accepted only where the second opinion reads the same: the threshold is fitted so.
+        ctc = head.ctc
+        second_guess = np.array([ctc.best(s) for s in val_data.seqs], dtype=np.int64)
+        same = np.all(guess == second_guess.reshape(guess.shape), axis=1)
+        conf = np.where(same, conf, 0.0).astype(np.float32)
     threshold = choose_threshold(val_data.labels, guess, conf)
     figs = figures(val_data.labels, guess, conf, threshold)
     seconds = time.monotonic() - start
     head.meta = {
         "lang": lang, "seed": seed, "quick": quick, "recipe": dataset.RECIPE, "arch": arch,
-        "members": 1 + len(head.members),
+        "members": 1 + len(head.members), "second_opinion": "ctc" if head.ctc else None,
         "intents": list(INTENTS),
         "threshold": threshold, "train_utterances": len(train_data.seqs),
         "val_utterances": len(val_data.seqs), "val_figures": figs,

@@ -1,0 +1,193 @@
+"""The ear's second opinion: a per-frame model over word tokens, decoded with CTC.
+
+Word tokens: the head words zero … nineteen and the tens (their :data:`~voice_host.ear.vocab.HEADS`
+index; one … nine double as unit words), "plus", "minus", one token per command, and the CTC
+blank. "plus seven, twenty-four" is the tokens plus, seven, twenty, four; a rejected utterance is
+no token at all. The same frozen embedding sequence as the segment classifier goes through
+temporal convolutions to one token distribution per 80 ms frame.
+
+Decoding keeps to the ear's closed grammar: every reading (a total 0-99 with each card shape, a
+command, nothing) is scored by the CTC forward pass, all at once; readings the game's expectation
+rules out are dropped. The segment classifier (:class:`~voice_host.ear.head.Head`) stays the
+ear's voice: a reading is accepted only when this model's best reading is the same one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from voice_host.ear.conv import convolve
+from voice_host.ear.vocab import CARDS, HEADS, INTENTS, UNITS, join_total
+from voice_host.recognition import Expectation
+
+Floats = npt.NDArray[np.float32]
+Index = tuple[int, int, int, int]
+"""A reading as class indices (intent, head, unit, card), as :mod:`voice_host.ear.decode`."""
+
+REJECT = len(INTENTS) - 1
+"""The intent index of a rejection."""
+PLUS = len(HEADS)
+"""Token of "plus"."""
+MINUS = len(HEADS) + 1
+"""Token of "minus"."""
+COMMAND0 = len(HEADS) + 2
+"""Token of the first command (:data:`~voice_host.ear.vocab.INTENTS` order)."""
+BLANK = COMMAND0 + REJECT - 1
+"""The CTC blank."""
+TOKENS = BLANK + 1
+"""Size of the per-frame output."""
+_NEG = -1e30
+
+
+def card_tokens(card: int) -> list[int]:
+    """The tokens of a card class: ``plus7`` is plus, seven; ``bare7`` is seven; ``none``
+    nothing."""
+    name = CARDS[card]
+    if name == "none":
+        return []
+    value = int(name[-1])
+    if name.startswith("plus"):
+        return [PLUS, value]
+    if name.startswith("minus"):
+        return [MINUS, value]
+    return [value]
+
+
+def tokens(label: Sequence[int]) -> list[int]:
+    """The token sequence of a training label (intent, head, unit, card)."""
+    intent, head, unit, card = (int(v) for v in label)
+    if intent == 0:
+        return [*card_tokens(card), head, *([unit] if unit > 0 else [])]
+    if intent == REJECT:
+        return []
+    return [COMMAND0 + intent - 1]
+
+
+def _grammar() -> tuple[list[Index], npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """Every reading, its CTC label with blanks around and between the tokens, and that
+    label's length."""
+    said: list[tuple[list[int], Index]] = [([], (REJECT, -1, -1, -1))]
+    said += [([COMMAND0 + i - 1], (i, -1, -1, -1)) for i in range(1, REJECT)]
+    for c in range(len(CARDS)):
+        for h in range(len(HEADS)):
+            for u in range(len(UNITS)):
+                if join_total(HEADS[h], UNITS[u]) is not None:
+                    said.append(([*card_tokens(c), h, *([u] if u else [])], (0, h, u, c)))
+    ext = np.full((len(said), 2 * max(len(t) for t, _ in said) + 1), BLANK, np.int64)
+    for n, (toks, _) in enumerate(said):
+        ext[n, 1 : 2 * len(toks) : 2] = toks
+    return [ix for _, ix in said], ext, np.array([2 * len(t) + 1 for t, _ in said])
+
+
+READINGS, _EXT, _LENGTH = _grammar()
+"""The grammar's readings (the first is the empty one, a rejection)."""
+_ROWS = np.arange(len(READINGS))
+_SKIP = np.zeros(_EXT.shape, bool)
+_SKIP[:, 2:] = (_EXT[:, 2:] != BLANK) & (_EXT[:, 2:] != _EXT[:, :-2])
+_VALID = np.arange(_EXT.shape[1])[None, :] < _LENGTH[:, None]
+_INTENT = np.array([ix[0] for ix in READINGS])
+_CARD = np.array([ix[3] for ix in READINGS])
+_TOTAL = np.array([-1 if ix[0] != 0 else HEADS[ix[1]] + UNITS[ix[2]] for ix in READINGS])
+
+
+def score_readings(logp: npt.NDArray[np.floating]) -> npt.NDArray[np.float64]:
+    """log p(reading | utterance) of every reading in :data:`READINGS`, from per-frame token
+    log-probabilities ``(T, TOKENS)``: the CTC forward pass, all readings at once.
+
+    The pass runs on probabilities rescaled at every frame by the largest (whose logarithms are
+    summed back in): a reading left more than 1e-300 below the best scores -inf."""
+    n = len(READINGS)
+    if len(logp) == 0:
+        out = np.full(n, _NEG)
+        out[0] = 0.0
+        return out
+    emit = np.exp(np.asarray(logp, np.float64))[:, _EXT] * _VALID  # (T, readings, states)
+    a = np.zeros(_EXT.shape)
+    a[:, :2] = emit[0, :, :2]
+    log_scale = 0.0
+    for t in range(1, len(emit)):
+        b = a.copy()
+        b[:, 1:] += a[:, :-1]
+        b[:, 2:] += a[:, :-2] * _SKIP[:, 2:]
+        b *= emit[t]
+        top = float(b.max())
+        if top <= 0.0:
+            return np.full(n, _NEG)
+        a = b / top
+        log_scale += float(np.log(top))
+    last = a[_ROWS, _LENGTH - 1] + np.where(_LENGTH > 1, a[_ROWS, np.maximum(_LENGTH - 2, 0)], 0.0)
+    with np.errstate(divide="ignore"):
+        scores: npt.NDArray[np.float64] = np.where(last > 0, np.log(last) + log_scale, _NEG)
+    return scores
+
+
+def possible(expect: Expectation | None) -> npt.NDArray[np.bool_]:
+    """Which readings the expectation allows (the rejection always)."""
+    ok = np.ones(len(READINGS), bool)
+    if expect is None:
+        return ok
+    number = _INTENT == 0
+    if expect.numbers is not None:
+        ok &= ~number | np.isin(_TOTAL, np.array(sorted(expect.numbers), dtype=np.int64))
+    if not expect.card_first:
+        ok &= ~number | (_CARD == 0)
+    if not expect.commands:
+        ok &= (_INTENT == 0) | (_INTENT == REJECT)
+    return ok
+
+
+@dataclass
+class CtcModel:
+    """The per-frame token model's weights (float32), run in numpy."""
+
+    frame_mean: Floats
+    """Per-dimension mean of embedding frames (standardization)."""
+    frame_scale: Floats
+    """Per-dimension standard deviation of embedding frames."""
+    convs: list[tuple[Floats, Floats]]
+    """Temporal convolutions, ``(k, in, out)`` weights, ReLU after each."""
+    out: tuple[Floats, Floats]
+    """The per-frame output layer, ``(channels, TOKENS)`` and ``(TOKENS,)``."""
+
+    def log_probs(self, seq: npt.NDArray[np.floating]) -> npt.NDArray[np.float64]:
+        """Token log-probabilities per frame, ``(T, TOKENS)``."""
+        x = (np.asarray(seq, np.float32) - self.frame_mean) / self.frame_scale
+        z = (convolve(x.astype(np.float32), self.convs) @ self.out[0] + self.out[1]).astype(
+            np.float64)
+        z -= z.max(axis=1, keepdims=True)
+        lp: npt.NDArray[np.float64] = z - np.log(np.exp(z).sum(axis=1, keepdims=True))
+        return lp
+
+    def best(self, seq: npt.NDArray[np.floating], expect: Expectation | None = None) -> Index:
+        """The most probable reading the expectation allows (a rejection if nothing else)."""
+        scores = np.where(possible(expect), score_readings(self.log_probs(seq)), _NEG)
+        return READINGS[int(np.argmax(scores))]
+
+    def arrays(self, prefix: str = "ctc_") -> dict[str, npt.NDArray[np.generic]]:
+        """The weights as named arrays."""
+        out: dict[str, npt.NDArray[np.generic]] = {
+            f"{prefix}frame_mean": self.frame_mean, f"{prefix}frame_scale": self.frame_scale,
+            f"{prefix}out_w": self.out[0], f"{prefix}out_b": self.out[1],
+        }
+        for i, (w, b) in enumerate(self.convs):
+            out[f"{prefix}conv{i}_w"], out[f"{prefix}conv{i}_b"] = w, b
+        return out
+
+    @classmethod
+    def from_arrays(cls, z: dict[str, npt.NDArray[np.generic]],
+                    prefix: str = "ctc_") -> CtcModel | None:
+        """The model stored by :meth:`arrays`, or None when there is none."""
+        if f"{prefix}out_w" not in z:
+            return None
+
+        def get(name: str) -> Floats:
+            return np.asarray(z[prefix + name], dtype=np.float32)
+
+        convs: list[tuple[Floats, Floats]] = []
+        while f"{prefix}conv{len(convs)}_w" in z:
+            convs.append((get(f"conv{len(convs)}_w"), get(f"conv{len(convs)}_b")))
+        return cls(get("frame_mean"), get("frame_scale"), convs, (get("out_w"), get("out_b")))
