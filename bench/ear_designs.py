@@ -67,7 +67,7 @@ def ctc_alone(model: CtcModel) -> Decide:
     the empty reading."""
 
     def decide(seq: npt.NDArray[np.floating]) -> tuple[Index, float]:
-        scores = score_readings(model.log_probs(seq))
+        scores = score_readings(model.log_probs(seq), model.unit_first)
         best, runner = [int(i) for i in np.argsort(scores)[::-1][:3] if i != 0][:2]
         share = scores[best] - np.logaddexp(np.logaddexp(scores[best], scores[runner]), scores[0])
         return READINGS[best], float(np.exp(share))

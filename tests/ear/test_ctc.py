@@ -96,3 +96,16 @@ def test_a_reading_the_second_opinion_does_not_share_stays_in_doubt(tmp_path: Pa
     hearing = vetoed.recognize(audio)
     assert hearing.numbers == () and hearing.text == ""
     assert hearing.alternatives and hearing.alternatives[0].numbers == (24,)
+
+
+def test_german_says_the_unit_first() -> None:
+    """ "vierundzwanzig" is four, twenty: the tokens and the decoder follow the language."""
+    label = number_label(24)
+    row = [label.intent, label.head, label.unit, label.card]
+    twenty = HEADS.index(20)
+    assert tokens(row) == [twenty, 4] and tokens(row, unit_first=True) == [4, twenty]
+    spelled = frames(BLANK, 4, BLANK, twenty, BLANK)
+    assert READINGS[int(np.argmax(score_readings(spelled, unit_first=True)))] == (0, twenty, 4, 0)
+    # Read in English order, the same frames are a card four and a total of twenty.
+    english = READINGS[int(np.argmax(score_readings(spelled)))]
+    assert english == (0, twenty, 0, CARDS.index("bare4"))

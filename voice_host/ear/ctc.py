@@ -3,7 +3,8 @@
 Word tokens: the head words zero … nineteen and the tens (their :data:`~voice_host.ear.vocab.HEADS`
 index; one … nine double as unit words), "plus", "minus", one token per command, and the CTC
 blank. "plus seven, twenty-four" is the tokens plus, seven, twenty, four; a rejected utterance is
-no token at all. The same frozen embedding sequence as the segment classifier goes through
+no token at all. German says the unit first ("vierundzwanzig": four, twenty), so its tokens come
+in that order. The same frozen embedding sequence as the segment classifier goes through
 temporal convolutions to one token distribution per 80 ms frame.
 
 Decoding keeps to the ear's closed grammar: every reading (a total 0-99 with each card shape, a
@@ -40,6 +41,8 @@ BLANK = COMMAND0 + REJECT - 1
 """The CTC blank."""
 TOKENS = BLANK + 1
 """Size of the per-frame output."""
+UNIT_FIRST = frozenset({"de"})
+"""Languages that say a total's unit before its tens ("vierundzwanzig")."""
 _NEG = -1e30
 
 
@@ -57,69 +60,102 @@ def card_tokens(card: int) -> list[int]:
     return [value]
 
 
-def tokens(label: Sequence[int]) -> list[int]:
-    """The token sequence of a training label (intent, head, unit, card)."""
+def _total_tokens(head: int, unit: int, unit_first: bool) -> list[int]:
+    if unit <= 0:
+        return [head]
+    return [unit, head] if unit_first else [head, unit]
+
+
+def tokens(label: Sequence[int], unit_first: bool = False) -> list[int]:
+    """The token sequence of a training label (intent, head, unit, card); ``unit_first`` for a
+    language in :data:`UNIT_FIRST`."""
     intent, head, unit, card = (int(v) for v in label)
     if intent == 0:
-        return [*card_tokens(card), head, *([unit] if unit > 0 else [])]
+        return [*card_tokens(card), *_total_tokens(head, unit, unit_first)]
     if intent == REJECT:
         return []
     return [COMMAND0 + intent - 1]
 
 
-def _grammar() -> tuple[list[Index], npt.NDArray[np.int64], npt.NDArray[np.int64]]:
-    """Every reading, its CTC label with blanks around and between the tokens, and that
-    label's length."""
-    said: list[tuple[list[int], Index]] = [([], (REJECT, -1, -1, -1))]
-    said += [([COMMAND0 + i - 1], (i, -1, -1, -1)) for i in range(1, REJECT)]
+def _said() -> list[tuple[Index, list[int], list[int]]]:
+    """Every reading with its card tokens and its total's (head, unit) tokens."""
+    said: list[tuple[Index, list[int], list[int]]] = [((REJECT, -1, -1, -1), [], [])]
+    said += [((i, -1, -1, -1), [COMMAND0 + i - 1], []) for i in range(1, REJECT)]
     for c in range(len(CARDS)):
         for h in range(len(HEADS)):
             for u in range(len(UNITS)):
                 if join_total(HEADS[h], UNITS[u]) is not None:
-                    said.append(([*card_tokens(c), h, *([u] if u else [])], (0, h, u, c)))
-    ext = np.full((len(said), 2 * max(len(t) for t, _ in said) + 1), BLANK, np.int64)
-    for n, (toks, _) in enumerate(said):
-        ext[n, 1 : 2 * len(toks) : 2] = toks
-    return [ix for _, ix in said], ext, np.array([2 * len(t) + 1 for t, _ in said])
+                    said.append(((0, h, u, c), card_tokens(c), [h, u]))
+    return said
 
 
-READINGS, _EXT, _LENGTH = _grammar()
+_SAID = _said()
+READINGS: list[Index] = [ix for ix, _, _ in _SAID]
 """The grammar's readings (the first is the empty one, a rejection)."""
+
+
+@dataclass(frozen=True)
+class _Grammar:
+    """The readings as CTC labels: tokens with blanks around and between them."""
+
+    ext: npt.NDArray[np.int64]
+    """Extended labels, ``(readings, states)``, padded with blanks."""
+    length: npt.NDArray[np.int64]
+    """Each extended label's length."""
+    skip: npt.NDArray[np.float64]
+    """1 where a state may be reached from two back (a token unlike the one before it)."""
+    valid: npt.NDArray[np.bool_]
+    """Which states of each padded label are real."""
+
+    @classmethod
+    def build(cls, unit_first: bool) -> _Grammar:
+        seqs = [card + (_total_tokens(total[0], total[1], unit_first) if total else [])
+                for _, card, total in _SAID]
+        ext = np.full((len(seqs), 2 * max(len(t) for t in seqs) + 1), BLANK, np.int64)
+        for n, toks in enumerate(seqs):
+            ext[n, 1 : 2 * len(toks) : 2] = toks
+        length = np.array([2 * len(t) + 1 for t in seqs], dtype=np.int64)
+        skip = np.zeros(ext.shape)
+        skip[:, 2:] = (ext[:, 2:] != BLANK) & (ext[:, 2:] != ext[:, :-2])
+        return cls(ext, length, skip, np.arange(ext.shape[1])[None, :] < length[:, None])
+
+
+_GRAMMARS = {False: _Grammar.build(False), True: _Grammar.build(True)}
 _ROWS = np.arange(len(READINGS))
-_SKIP = np.zeros(_EXT.shape, bool)
-_SKIP[:, 2:] = (_EXT[:, 2:] != BLANK) & (_EXT[:, 2:] != _EXT[:, :-2])
-_VALID = np.arange(_EXT.shape[1])[None, :] < _LENGTH[:, None]
 _INTENT = np.array([ix[0] for ix in READINGS])
 _CARD = np.array([ix[3] for ix in READINGS])
 _TOTAL = np.array([-1 if ix[0] != 0 else HEADS[ix[1]] + UNITS[ix[2]] for ix in READINGS])
 
 
-def score_readings(logp: npt.NDArray[np.floating]) -> npt.NDArray[np.float64]:
+def score_readings(logp: npt.NDArray[np.floating],
+                   unit_first: bool = False) -> npt.NDArray[np.float64]:
     """log p(reading | utterance) of every reading in :data:`READINGS`, from per-frame token
     log-probabilities ``(T, TOKENS)``: the CTC forward pass, all readings at once.
 
     The pass runs on probabilities rescaled at every frame by the largest (whose logarithms are
     summed back in): a reading left more than 1e-300 below the best scores -inf."""
+    g = _GRAMMARS[unit_first]
     n = len(READINGS)
     if len(logp) == 0:
         out = np.full(n, _NEG)
         out[0] = 0.0
         return out
-    emit = np.exp(np.asarray(logp, np.float64))[:, _EXT] * _VALID  # (T, readings, states)
-    a = np.zeros(_EXT.shape)
+    emit = np.exp(np.asarray(logp, np.float64))[:, g.ext] * g.valid  # (T, readings, states)
+    a = np.zeros(g.ext.shape)
     a[:, :2] = emit[0, :, :2]
     log_scale = 0.0
     for t in range(1, len(emit)):
         b = a.copy()
         b[:, 1:] += a[:, :-1]
-        b[:, 2:] += a[:, :-2] * _SKIP[:, 2:]
+        b[:, 2:] += a[:, :-2] * g.skip[:, 2:]
         b *= emit[t]
         top = float(b.max())
         if top <= 0.0:
             return np.full(n, _NEG)
         a = b / top
         log_scale += float(np.log(top))
-    last = a[_ROWS, _LENGTH - 1] + np.where(_LENGTH > 1, a[_ROWS, np.maximum(_LENGTH - 2, 0)], 0.0)
+    last = a[_ROWS, g.length - 1] + np.where(g.length > 1, a[_ROWS, np.maximum(g.length - 2, 0)],
+                                             0.0)
     with np.errstate(divide="ignore"):
         scores: npt.NDArray[np.float64] = np.where(last > 0, np.log(last) + log_scale, _NEG)
     return scores
@@ -152,6 +188,8 @@ class CtcModel:
     """Temporal convolutions, ``(k, in, out)`` weights, ReLU after each."""
     out: tuple[Floats, Floats]
     """The per-frame output layer, ``(channels, TOKENS)`` and ``(TOKENS,)``."""
+    unit_first: bool = False
+    """Whether totals were said unit first (:data:`UNIT_FIRST`)."""
 
     def log_probs(self, seq: npt.NDArray[np.floating]) -> npt.NDArray[np.float64]:
         """Token log-probabilities per frame, ``(T, TOKENS)``."""
@@ -164,7 +202,8 @@ class CtcModel:
 
     def best(self, seq: npt.NDArray[np.floating], expect: Expectation | None = None) -> Index:
         """The most probable reading the expectation allows (a rejection if nothing else)."""
-        scores = np.where(possible(expect), score_readings(self.log_probs(seq)), _NEG)
+        scores = np.where(possible(expect),
+                          score_readings(self.log_probs(seq), self.unit_first), _NEG)
         return READINGS[int(np.argmax(scores))]
 
     def arrays(self, prefix: str = "ctc_") -> dict[str, npt.NDArray[np.generic]]:
@@ -172,6 +211,7 @@ class CtcModel:
         out: dict[str, npt.NDArray[np.generic]] = {
             f"{prefix}frame_mean": self.frame_mean, f"{prefix}frame_scale": self.frame_scale,
             f"{prefix}out_w": self.out[0], f"{prefix}out_b": self.out[1],
+            f"{prefix}unit_first": np.array(int(self.unit_first)),
         }
         for i, (w, b) in enumerate(self.convs):
             out[f"{prefix}conv{i}_w"], out[f"{prefix}conv{i}_b"] = w, b
@@ -190,4 +230,6 @@ class CtcModel:
         convs: list[tuple[Floats, Floats]] = []
         while f"{prefix}conv{len(convs)}_w" in z:
             convs.append((get(f"conv{len(convs)}_w"), get(f"conv{len(convs)}_b")))
-        return cls(get("frame_mean"), get("frame_scale"), convs, (get("out_w"), get("out_b")))
+        unit_first = bool(int(z[f"{prefix}unit_first"])) if f"{prefix}unit_first" in z else False
+        return cls(get("frame_mean"), get("frame_scale"), convs, (get("out_w"), get("out_b")),
+                   unit_first)

@@ -45,8 +45,10 @@ class CtcRecipe:
 
 def train_ctc(seqs: Sequence[npt.NDArray[np.floating]], labels: npt.NDArray[np.int64],
               recipe: CtcRecipe | None = None, seed: int = 0,
-              progress: Callable[[int, float], None] | None = None) -> CtcModel:
-    """Train the token model on embedding sequences; ``labels`` is ``(N, 4)`` as the heads'."""
+              progress: Callable[[int, float], None] | None = None,
+              unit_first: bool = False) -> CtcModel:
+    """Train the token model on embedding sequences; ``labels`` is ``(N, 4)`` as the heads';
+    ``unit_first`` for a language that says the unit before the tens."""
     try:
         import torch
         import torch.nn.functional as F
@@ -63,7 +65,7 @@ def train_ctc(seqs: Sequence[npt.NDArray[np.floating]], labels: npt.NDArray[np.i
     fscale = (frames.std(0) + 1e-4).astype(np.float32)
     xs = [((np.asarray(s, np.float32) - fmean) / fscale).astype(np.float32) for s in seqs]
     xs = [s if len(s) else np.zeros((1, EMBED_DIM), np.float32) for s in xs]
-    said = [tokens(label) for label in labels]
+    said = [tokens(label, unit_first) for label in labels]
     pad = r.kernel // 2
     convs: list[Any] = [nn.Conv1d(EMBED_DIM if i == 0 else r.channels, r.channels, r.kernel,
                                   padding=pad) for i in range(r.layers)]
@@ -109,4 +111,4 @@ def train_ctc(seqs: Sequence[npt.NDArray[np.floating]], labels: npt.NDArray[np.i
     weights = [(np.ascontiguousarray(sd[f"{i}.weight"].transpose(2, 1, 0)), sd[f"{i}.bias"])
                for i in range(r.layers)]
     final = (np.ascontiguousarray(sd[f"{r.layers}.weight"][:, :, 0].T), sd[f"{r.layers}.bias"])
-    return CtcModel(fmean, fscale, weights, final)
+    return CtcModel(fmean, fscale, weights, final, unit_first)

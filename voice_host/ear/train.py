@@ -17,6 +17,7 @@ import numpy as np
 import numpy.typing as npt
 
 from voice_host.ear import dataset, synth
+from voice_host.ear.ctc import UNIT_FIRST
 from voice_host.ear.dataset import (
     MBROLA,
     MBROLA_QUICK,
@@ -227,11 +228,13 @@ def _train_ctc(seed: int) -> CtcModel:
     assert isinstance(data, Embedded) and isinstance(recipe, CtcRecipe)
     put = queue.put  # type: ignore[attr-defined]
     return train_ctc(data.seqs, data.labels, recipe, seed=seed,
-                     progress=lambda e, loss: put((-1, e, loss)))
+                     progress=lambda e, loss: put((-1, e, loss)),
+                     unit_first=bool(_MEMBERS["unit_first"]))
 
 
 def _train_members(data: Embedded, recipe: ConvRecipe, ctc: CtcRecipe, seed: int, count: int,
-                   workers: int, progress: Progress) -> tuple[list[Head], CtcModel]:
+                   workers: int, progress: Progress,
+                   unit_first: bool = False) -> tuple[list[Head], CtcModel]:
     """The ensemble's members and the second opinion (:mod:`voice_host.ear.ctc`), ``workers``
     at a time in forked processes (one torch thread each); the same models as one after
     another, since each has its own seed (member k: seed + 1000 k; the second opinion: seed +
@@ -242,7 +245,8 @@ def _train_members(data: Embedded, recipe: ConvRecipe, ctc: CtcRecipe, seed: int
 
     ctx = multiprocessing.get_context("fork")
     updates = ctx.Queue()
-    _MEMBERS.update(data=data, recipe=recipe, ctc_recipe=ctc, queue=updates)
+    _MEMBERS.update(data=data, recipe=recipe, ctc_recipe=ctc, queue=updates,
+                    unit_first=unit_first)
     steps = count * recipe.epochs + ctc.epochs
     at_once = min(workers, count + 1)
     progress.stage(f"train {count} heads and the second opinion, {at_once} at a time", steps)
@@ -284,10 +288,11 @@ def train(lang: str = "en", seed: int = 0, quick: bool = False, out: Path | None
 
         recipe = ConvRecipe(epochs=2 if quick else ConvRecipe.epochs)
         ctc_recipe = CtcRecipe(epochs=2 if quick else CtcRecipe.epochs)
+        unit_first = lang in UNIT_FIRST
         count = 1 if quick else members
         if workers > 1:
             heads, second = _train_members(train_data, recipe, ctc_recipe, seed, count, workers,
-                                           progress)
+                                           progress, unit_first)
         else:
             heads = []
             for k in range(count):
@@ -298,7 +303,8 @@ def train(lang: str = "en", seed: int = 0, quick: bool = False, out: Path | None
             progress.stage("train the second opinion", ctc_recipe.epochs)
             second = train_ctc(train_data.seqs, train_data.labels, ctc_recipe,
                                seed=seed + 1000 * count,
-                               progress=lambda e, loss: progress.advance(1, f"loss {loss:.3f}"))
+                               progress=lambda e, loss: progress.advance(1, f"loss {loss:.3f}"),
+                               unit_first=unit_first)
         head = heads[0]
         head.members = heads[1:]
         head.ctc = second
