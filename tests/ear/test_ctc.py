@@ -109,3 +109,20 @@ def test_german_says_the_unit_first() -> None:
     # Read in English order, the same frames are a card four and a total of twenty.
     english = READINGS[int(np.argmax(score_readings(spelled)))]
     assert english == (0, twenty, 0, CARDS.index("bare4"))
+
+
+def test_agreement_scores_only_possible_rivals_and_says_what_best_says() -> None:
+    """ ``agrees`` prunes the readings that cannot beat the one asked about; its answer is the
+    full decoder's, with and without an expectation."""
+    rng = np.random.default_rng(2)
+    model = CtcModel(np.zeros(96, np.float32), np.ones(96, np.float32), [],
+                     ((rng.normal(size=(96, TOKENS)) * 0.8).astype(np.float32),
+                      np.zeros(TOKENS, np.float32)))
+    narrow = Expectation(numbers=frozenset(range(20, 30)))
+    for _ in range(40):
+        seq = rng.normal(size=(int(rng.integers(3, 14)), 96)).astype(np.float32)
+        for expect in (None, narrow):
+            best = model.best(seq, expect)
+            assert model.agrees(seq, best, expect)
+            other = READINGS[int(rng.integers(len(READINGS)))]
+            assert model.agrees(seq, other, expect) == (other == best)

@@ -121,41 +121,45 @@ class _Grammar:
 
 
 _GRAMMARS = {False: _Grammar.build(False), True: _Grammar.build(True)}
+_TOKENS_OF = _GRAMMARS[False].ext[:, 1::2]
+"""Each reading's tokens (in any order), padded with blanks: for the bound in :meth:`agrees`."""
+_ROW_OF = {ix: n for n, ix in enumerate(READINGS)}
 _ROWS = np.arange(len(READINGS))
 _INTENT = np.array([ix[0] for ix in READINGS])
 _CARD = np.array([ix[3] for ix in READINGS])
 _TOTAL = np.array([-1 if ix[0] != 0 else HEADS[ix[1]] + UNITS[ix[2]] for ix in READINGS])
 
 
-def score_readings(logp: npt.NDArray[np.floating],
-                   unit_first: bool = False) -> npt.NDArray[np.float64]:
-    """log p(reading | utterance) of every reading in :data:`READINGS`, from per-frame token
-    log-probabilities ``(T, TOKENS)``: the CTC forward pass, all readings at once.
+def score_readings(logp: npt.NDArray[np.floating], unit_first: bool = False,
+                   rows: npt.NDArray[np.int64] | None = None) -> npt.NDArray[np.float64]:
+    """log p(reading | utterance) of every reading in :data:`READINGS` (or of those at
+    ``rows``), from per-frame token log-probabilities ``(T, TOKENS)``: the CTC forward pass,
+    all readings at once.
 
     The pass runs on probabilities rescaled at every frame by the largest (whose logarithms are
     summed back in): a reading left more than 1e-300 below the best scores -inf."""
     g = _GRAMMARS[unit_first]
-    n = len(READINGS)
+    picked = _ROWS if rows is None else np.asarray(rows, np.int64)
+    n = len(picked)
     if len(logp) == 0:
-        out = np.full(n, _NEG)
-        out[0] = 0.0
-        return out
-    emit = np.exp(np.asarray(logp, np.float64))[:, g.ext] * g.valid  # (T, readings, states)
-    a = np.zeros(g.ext.shape)
+        return np.where(picked == 0, 0.0, _NEG)
+    ext, length, skip = g.ext[picked], g.length[picked], g.skip[picked]
+    emit = np.exp(np.asarray(logp, np.float64))[:, ext] * g.valid[picked]  # (T, rows, states)
+    a = np.zeros(ext.shape)
     a[:, :2] = emit[0, :, :2]
     log_scale = 0.0
     for t in range(1, len(emit)):
         b = a.copy()
         b[:, 1:] += a[:, :-1]
-        b[:, 2:] += a[:, :-2] * g.skip[:, 2:]
+        b[:, 2:] += a[:, :-2] * skip[:, 2:]
         b *= emit[t]
         top = float(b.max())
         if top <= 0.0:
             return np.full(n, _NEG)
         a = b / top
         log_scale += float(np.log(top))
-    last = a[_ROWS, g.length - 1] + np.where(g.length > 1, a[_ROWS, np.maximum(g.length - 2, 0)],
-                                             0.0)
+    at = np.arange(n)
+    last = a[at, length - 1] + np.where(length > 1, a[at, np.maximum(length - 2, 0)], 0.0)
     with np.errstate(divide="ignore"):
         scores: npt.NDArray[np.float64] = np.where(last > 0, np.log(last) + log_scale, _NEG)
     return scores
@@ -205,6 +209,28 @@ class CtcModel:
         scores = np.where(possible(expect),
                           score_readings(self.log_probs(seq), self.unit_first), _NEG)
         return READINGS[int(np.argmax(scores))]
+
+    def agrees(self, seq: npt.NDArray[np.floating], index: Index,
+               expect: Expectation | None = None) -> bool:
+        """Whether ``index`` is the most probable reading the expectation allows (as
+        :meth:`best`, ties counted as agreement).
+
+        Only the readings that could beat it are scored: a reading is no more probable than any
+        of its tokens is to be said at some frame, which is at most the sum of that token's
+        probabilities over the frames."""
+        row = _ROW_OF.get(index)
+        allowed = possible(expect)
+        if row is None or not allowed[row]:
+            return False
+        logp = self.log_probs(seq)
+        own = score_readings(logp, self.unit_first, np.array([row]))[0]
+        reach = np.append(np.log(np.exp(logp).sum(axis=0)), np.inf)  # the blank pads: no bound
+        bound = reach[np.where(_TOKENS_OF == BLANK, TOKENS, _TOKENS_OF)].min(axis=1)
+        rivals = np.flatnonzero(allowed & (bound >= own))
+        rivals = rivals[rivals != row]
+        if len(rivals) == 0:
+            return True
+        return bool(score_readings(logp, self.unit_first, rivals).max() <= own)
 
     def arrays(self, prefix: str = "ctc_") -> dict[str, npt.NDArray[np.generic]]:
         """The weights as named arrays."""

@@ -86,7 +86,7 @@ class EarRecognizer:
         sure = best.kind != "reject" and best.probability >= self.threshold
         if sure and self.head.ctc is not None:
             # The second opinion must read it the same way, or the reading stays in doubt.
-            sure = self.head.ctc.best(seq, expect) == best.index
+            sure = self.head.ctc.agrees(seq, best.index, expect)
         if not sure:
             doubtful = () if best.kind == "reject" else (self._alternative(best),)
             return Hearing(text="", confidence=best.probability,

@@ -326,8 +326,8 @@ def train(lang: str = "en", seed: int = 0, quick: bool = False, out: Path | None
     if head.ctc is not None:
         # Accepted only where the second opinion reads the same: the threshold is fitted so.
         ctc = head.ctc
-        second_guess = np.array([ctc.best(s) for s in val_data.seqs], dtype=np.int64)
-        same = np.all(guess == second_guess.reshape(guess.shape), axis=1)
+        same = np.array([ctc.agrees(s, (int(g[0]), int(g[1]), int(g[2]), int(g[3])))
+                         for s, g in zip(val_data.seqs, guess, strict=True)])
         conf = np.where(same, conf, 0.0).astype(np.float32)
     threshold = choose_threshold(val_data.labels, guess, conf)
     figs = figures(val_data.labels, guess, conf, threshold)
