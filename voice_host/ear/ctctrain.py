@@ -18,11 +18,11 @@ import numpy.typing as npt
 
 from voice_host.ear.ctc import BLANK, TOKENS, CtcModel, tokens
 from voice_host.ear.features import EMBED_DIM
-from voice_host.ear.seqtrain import augment_sequence
+from voice_host.ear.seqtrain import Schedule, augment_sequence, prepared
 
 
 @dataclass(frozen=True)
-class CtcRecipe:
+class CtcRecipe(Schedule):
     """Hyper-parameters of the per-frame token model."""
 
     layers: int = 3
@@ -33,14 +33,6 @@ class CtcRecipe:
     """Temporal kernel (frames of 80 ms)."""
     dropout: float = 0.2
     """Dropout before the output layer."""
-    epochs: int = 20
-    """Passes over the training set."""
-    batch: int = 64
-    """Sequences per step."""
-    lr: float = 3e-3
-    """Peak learning rate (one-cycle schedule)."""
-    weight_decay: float = 1e-2
-    """AdamW weight decay."""
 
 
 def train_ctc(seqs: Sequence[npt.NDArray[np.floating]], labels: npt.NDArray[np.int64],
@@ -57,14 +49,7 @@ def train_ctc(seqs: Sequence[npt.NDArray[np.floating]], labels: npt.NDArray[np.i
         raise RuntimeError("training the ear needs torch (pip install torch); "
                            "the shipped head runs without it") from err
     r = recipe or CtcRecipe()
-    torch.manual_seed(seed)
-    torch.set_num_threads(1)
-    rng = np.random.default_rng(seed)
-    frames = np.concatenate([np.asarray(s, np.float32) for s in seqs])
-    fmean = frames.mean(0).astype(np.float32)
-    fscale = (frames.std(0) + 1e-4).astype(np.float32)
-    xs = [((np.asarray(s, np.float32) - fmean) / fscale).astype(np.float32) for s in seqs]
-    xs = [s if len(s) else np.zeros((1, EMBED_DIM), np.float32) for s in xs]
+    rng, fmean, fscale, xs = prepared(seqs, seed)
     said = [tokens(label, unit_first) for label in labels]
     pad = r.kernel // 2
     convs: list[Any] = [nn.Conv1d(EMBED_DIM if i == 0 else r.channels, r.channels, r.kernel,

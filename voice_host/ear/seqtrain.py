@@ -22,15 +22,9 @@ from voice_host.ear.head import HEAD_SIZES, POINTS, Floats, Head
 
 
 @dataclass(frozen=True)
-class ConvRecipe:
-    """Hyper-parameters of the convolutional head."""
+class Schedule:
+    """How a network over embedding sequences is optimized (AdamW, one-cycle schedule)."""
 
-    channels: int = 128
-    """Channels of both convolutions."""
-    kernel: int = 5
-    """Temporal kernel (frames of 80 ms)."""
-    hidden: int = 256
-    """Units of the hidden layer after pooling."""
     epochs: int = 20
     """Passes over the training set."""
     batch: int = 64
@@ -39,6 +33,18 @@ class ConvRecipe:
     """Peak learning rate (one-cycle schedule)."""
     weight_decay: float = 1e-2
     """AdamW weight decay."""
+
+
+@dataclass(frozen=True)
+class ConvRecipe(Schedule):
+    """Hyper-parameters of the convolutional head."""
+
+    channels: int = 128
+    """Channels of both convolutions."""
+    kernel: int = 5
+    """Temporal kernel (frames of 80 ms)."""
+    hidden: int = 256
+    """Units of the hidden layer after pooling."""
     dropout: float = 0.3
     """Dropout before and after the hidden layer."""
     speed: float = 0.2
@@ -72,6 +78,23 @@ def augment_sequence(s: Floats, rng: np.random.Generator, speed: float = 0.2,
     return s
 
 
+def prepared(seqs: Sequence[npt.NDArray[np.floating]],
+             seed: int) -> tuple[np.random.Generator, Floats, Floats, list[Floats]]:
+    """The start of a training run: torch seeded (one thread), numpy's generator, and the
+    sequences standardized per dimension (an empty one as one zero frame), with the mean and
+    standard deviation used."""
+    import torch
+
+    torch.manual_seed(seed)
+    torch.set_num_threads(1)
+    rng = np.random.default_rng(seed)
+    frames = np.concatenate([np.asarray(s, np.float32) for s in seqs])
+    fmean = frames.mean(0).astype(np.float32)
+    fscale = (frames.std(0) + 1e-4).astype(np.float32)
+    xs = [((np.asarray(s, np.float32) - fmean) / fscale).astype(np.float32) for s in seqs]
+    return rng, fmean, fscale, [s if len(s) else np.zeros((1, EMBED_DIM), np.float32) for s in xs]
+
+
 def train_conv(seqs: Sequence[npt.NDArray[np.floating]], y: npt.NDArray[np.int64],
                recipe: ConvRecipe | None = None, seed: int = 0,
                progress: Callable[[int, float], None] | None = None) -> Head:
@@ -84,14 +107,7 @@ def train_conv(seqs: Sequence[npt.NDArray[np.floating]], y: npt.NDArray[np.int64
         raise RuntimeError("training the conv head needs torch (pip install torch); "
                            "the shipped head runs without it") from err
     r = recipe or ConvRecipe()
-    torch.manual_seed(seed)
-    torch.set_num_threads(1)
-    rng = np.random.default_rng(seed)
-    frames = np.concatenate([np.asarray(s, np.float32) for s in seqs])
-    fmean = frames.mean(0).astype(np.float32)
-    fscale = (frames.std(0) + 1e-4).astype(np.float32)
-    xs = [((np.asarray(s, np.float32) - fmean) / fscale).astype(np.float32) for s in seqs]
-    xs = [s if len(s) else np.zeros((1, EMBED_DIM), np.float32) for s in xs]
+    rng, fmean, fscale, xs = prepared(seqs, seed)
 
     class Net(nn.Module):
         def __init__(self) -> None:
