@@ -36,6 +36,7 @@ def test_members_side_by_side_equal_members_in_turn() -> None:
     in_turn = [train_conv(seqs, rows, recipe, seed=4 + 1000 * k) for k in range(3)]
     assert Count.steps == 3 * recipe.epochs + ctc.epochs
     alone = train_ctc(seqs, rows, ctc, seed=4 + 3000)
+    assert second is not None
     np.testing.assert_array_equal(second.out[0], alone.out[0])
     np.testing.assert_array_equal(second.convs[0][0], alone.convs[0][0])
     for a, b in zip(apart, in_turn, strict=True):

@@ -45,6 +45,11 @@ if TYPE_CHECKING:
     from voice_host.ear.ctctrain import CtcRecipe
     from voice_host.ear.seqtrain import ConvRecipe
 
+SECOND_OPINION = frozenset({"en"})
+"""Languages whose head gets the CTC veto (:mod:`voice_host.ear.ctc`): where
+``bench/ear_designs.py`` showed it pays. In German the CTC model alone fell far behind the
+segment classifier (val voices 28% against 52%) and its veto cost two points clean."""
+
 DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "ear"
 """Where synthesized embeddings are cached (git-ignored)."""
 
@@ -232,13 +237,13 @@ def _train_ctc(seed: int) -> CtcModel:
                      unit_first=bool(_MEMBERS["unit_first"]))
 
 
-def _train_members(data: Embedded, recipe: ConvRecipe, ctc: CtcRecipe, seed: int, count: int,
-                   workers: int, progress: Progress,
-                   unit_first: bool = False) -> tuple[list[Head], CtcModel]:
-    """The ensemble's members and the second opinion (:mod:`voice_host.ear.ctc`), ``workers``
-    at a time in forked processes (one torch thread each); the same models as one after
-    another, since each has its own seed (member k: seed + 1000 k; the second opinion: seed +
-    1000 × count)."""
+def _train_members(data: Embedded, recipe: ConvRecipe, ctc: CtcRecipe | None, seed: int,
+                   count: int, workers: int, progress: Progress,
+                   unit_first: bool = False) -> tuple[list[Head], CtcModel | None]:
+    """The ensemble's members and the second opinion (:mod:`voice_host.ear.ctc`, unless
+    ``ctc`` is None), ``workers`` at a time in forked processes (one torch thread each); the
+    same models as one after another, since each has its own seed (member k: seed + 1000 k;
+    the second opinion: seed + 1000 × count)."""
     import multiprocessing
     import queue as queues
     from concurrent.futures import Future, ProcessPoolExecutor
@@ -247,14 +252,15 @@ def _train_members(data: Embedded, recipe: ConvRecipe, ctc: CtcRecipe, seed: int
     updates = ctx.Queue()
     _MEMBERS.update(data=data, recipe=recipe, ctc_recipe=ctc, queue=updates,
                     unit_first=unit_first)
-    steps = count * recipe.epochs + ctc.epochs
-    at_once = min(workers, count + 1)
-    progress.stage(f"train {count} heads and the second opinion, {at_once} at a time", steps)
+    steps = count * recipe.epochs + (ctc.epochs if ctc else 0)
+    at_once = min(workers, count + (ctc is not None))
+    also = " and the second opinion" if ctc else ""
+    progress.stage(f"train {count} heads{also}, {at_once} at a time", steps)
     try:
         with ProcessPoolExecutor(at_once, mp_context=ctx) as ex:
             futures = [ex.submit(_train_member, k, seed + 1000 * k) for k in range(count)]
-            second = ex.submit(_train_ctc, seed + 1000 * count)
-            every: list[Future[Any]] = [*futures, second]
+            second = ex.submit(_train_ctc, seed + 1000 * count) if ctc else None
+            every: list[Future[Any]] = [*futures, *([second] if second else [])]
             reported = 0
             while reported < steps and not any(f.exception(0) for f in every if f.done()):
                 try:
@@ -265,7 +271,7 @@ def _train_members(data: Embedded, recipe: ConvRecipe, ctc: CtcRecipe, seed: int
                 who = "second opinion" if k < 0 else f"head {k + 1}"
                 progress.advance(1, f"{who} loss {loss:.3f}")
             heads = [f.result() for f in futures]
-            model = second.result()
+            model = second.result() if second else None
     finally:
         _MEMBERS.clear()
     return heads, model
@@ -287,10 +293,11 @@ def train(lang: str = "en", seed: int = 0, quick: bool = False, out: Path | None
         from voice_host.ear.seqtrain import ConvRecipe, train_conv
 
         recipe = ConvRecipe(epochs=2 if quick else ConvRecipe.epochs)
-        ctc_recipe = CtcRecipe(epochs=2 if quick else CtcRecipe.epochs)
+        ctc_recipe = (CtcRecipe(epochs=2 if quick else CtcRecipe.epochs)
+                      if lang in SECOND_OPINION else None)
         unit_first = lang in UNIT_FIRST
         count = 1 if quick else members
-        if workers > 1:
+        if workers > 1 and count + (ctc_recipe is not None) > 1:
             heads, second = _train_members(train_data, recipe, ctc_recipe, seed, count, workers,
                                            progress, unit_first)
         else:
@@ -300,11 +307,13 @@ def train(lang: str = "en", seed: int = 0, quick: bool = False, out: Path | None
                 heads.append(train_conv(
                     train_data.seqs, train_data.labels, recipe, seed=seed + 1000 * k,
                     progress=lambda e, loss: progress.advance(1, f"loss {loss:.3f}")))
-            progress.stage("train the second opinion", ctc_recipe.epochs)
-            second = train_ctc(train_data.seqs, train_data.labels, ctc_recipe,
-                               seed=seed + 1000 * count,
-                               progress=lambda e, loss: progress.advance(1, f"loss {loss:.3f}"),
-                               unit_first=unit_first)
+            second = None
+            if ctc_recipe is not None:
+                progress.stage("train the second opinion", ctc_recipe.epochs)
+                second = train_ctc(
+                    train_data.seqs, train_data.labels, ctc_recipe, seed=seed + 1000 * count,
+                    progress=lambda e, loss: progress.advance(1, f"loss {loss:.3f}"),
+                    unit_first=unit_first)
         head = heads[0]
         head.members = heads[1:]
         head.ctc = second
