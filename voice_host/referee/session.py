@@ -215,8 +215,6 @@ class Session:
         """Whether the host asked "Stop the game?" and waits for a yes."""
         self._typed = False
         self._last_mistake: tuple[str, int] | None = None
-        self._says_cards: set[str] = set()
-        """Players heard saying a card before a total ("seven, twenty-four")."""
 
     # --- state ---------------------------------------------------------------------------------
     @property
@@ -383,12 +381,13 @@ class Session:
 
         True at a turn (or a question about one, answered by saying it again) when the utterance
         is no command and either no number was heard in it at all (nothing would be said about it
-        anyway) or one of its readings is a bare card-sized number (0-9) that would be judged
-        instead of the total that may follow: one that is no total this turn accepts, and a
-        possible small total too ("seven," then "eleven" from four must not count as two turns).
-        Waiting only delays the host, so a small total that the host would announce (it turns
-        the count) waits only for a player who has been heard saying cards first. Unsure
-        readings of larger totals are not held: their answer would only come later.
+        anyway) or one of its readings is a bare card-sized number (0-9) that is no total this
+        turn accepts, which would be judged instead of the total that follows. A possible small
+        total heard for sure is held too ("seven," then "eleven" from four must not count as
+        two turns) when accepting it is quiet. One the host would announce (it turns the count)
+        is not: waiting would put every such announcement half a second later, and a card-first
+        phrase cut there is rare (the player can say "undo"). Unsure readings are not held for a
+        possible small total, nor for larger totals: their question would only come later.
         """
         if self.stopped or self.paused or self.stop_asked or hearing.command is not None:
             return False
@@ -402,16 +401,14 @@ class Session:
         readings = self._readings(hearing)
         if not readings:
             return True
-        says_cards = self.view.current_player in self._says_cards
-        for r in readings:
-            if r.card is not None or r.total > 9:
-                continue
-            verdict = judge(self.view, r)
-            if not isinstance(verdict, Accept):
-                return True
-            if says_cards or not self.view.reverses(verdict.card):
-                return True
-        return False
+        if any(r.card is None and r.total <= 9 and not isinstance(judge(self.view, r), Accept)
+               for r in readings):
+            return True
+        top = readings[0]
+        if not hearing.numbers or top.card is not None or top.total > 9:
+            return False
+        verdict = judge(self.view, top)
+        return isinstance(verdict, Accept) and not self.view.reverses(verdict.card)
 
     def _sure(self, hearing: Hearing) -> bool:
         """Whether a command the recognizer gave is heard without a likely rival reading."""
@@ -448,8 +445,6 @@ class Session:
     # --- turns ---------------------------------------------------------------------------------
     def _turn(self, step: Step, readings: list[Reading], confident: bool) -> None:
         top = readings[0]
-        if confident and top.card is not None:
-            self._says_cards.add(self.view.current_player)
         verdict = judge(self.view, top)
         rivals = [
             r
