@@ -24,6 +24,5 @@ bench: setup
 	.venv/bin/python bench/hint.py
 	.venv/bin/python bench/recognition.py
 	.venv/bin/python bench/recognition.py --lang de
-	.venv/bin/python bench/ear_designs.py
 	.venv/bin/python bench/endpoint_latency.py
 	.venv/bin/python bench/referee.py

@@ -1,20 +1,22 @@
 """The ear's head designs side by side: the segment classifier, CTC over word tokens, and both.
 
-    .venv/bin/python bench/ear_designs.py [--lang en] [--json]
+    .venv/bin/voice-host ear train --second-opinion --out /tmp/ear-ctc.npz
+    .venv/bin/python bench/ear_designs.py --model /tmp/ear-ctc.npz [--lang en] [--json]
 
 The trained-ear issue asks for a segment classifier and CTC over word tokens to be measured and
-the better kept. The shipped head holds both, trained on the same data with the same
-augmentation: an ensemble of segment classifiers (:mod:`voice_host.ear.head`) and a per-frame
-token model decoded with CTC over the closed grammar (:mod:`voice_host.ear.ctc`). Columns:
+the better kept. A head trained with ``--second-opinion`` holds both, trained on the same data
+with the same augmentation: an ensemble of segment classifiers (:mod:`voice_host.ear.head`) and
+a per-frame token model decoded with CTC over the closed grammar (:mod:`voice_host.ear.ctc`).
+Columns:
 
 * ``segment``: the ensemble's first member alone (one network, like the CTC model);
 * ``ctc``: the CTC model alone; its confidence is the best reading's share of the best two
   readings and the empty one;
-* ``ensemble``: the segment classifiers' ensemble alone;
-* ``shipped``: the ensemble, accepting only where the CTC model reads the same (the ``ear``).
+* ``ensemble``: the segment classifiers' ensemble alone (what ships);
+* ``veto``: the ensemble, accepting only where the CTC model reads the same.
 
 Each design is calibrated on the val voices (the lowest threshold with ≤ 1% wrong there; the
-shipped head keeps its own) and measured on the held-out bench corpus (``bench/corpus.py``):
+veto keeps the head's own) and measured on the held-out bench corpus (``bench/corpus.py``):
 exact / wrong per kind of voice, clean and at 10 dB SNR. Needs the cached val sets under
 ``data/ear`` (made by ``voice-host ear train``). A few minutes on two cores.
 """
@@ -75,14 +77,13 @@ def ctc_alone(model: CtcModel) -> Decide:
     return decide
 
 
-def shipped(head: Head, model: CtcModel) -> Decide:
-    """The ear as it ships: the ensemble's reading, its confidence 0 where the CTC model's best
-    reading differs."""
+def vetoed(head: Head, model: CtcModel) -> Decide:
+    """The ensemble's reading, its confidence 0 where the CTC model's best reading differs."""
     ensemble = segment(head)
 
     def decide(seq: npt.NDArray[np.floating]) -> tuple[Index, float]:
         index, p = ensemble(seq)
-        return index, p if model.best(seq) == index else 0.0
+        return index, p if model.agrees(seq, index) else 0.0
 
     return decide
 
@@ -126,24 +127,27 @@ def numbers(index: Index) -> tuple[int, ...]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
     parser.add_argument("--lang", default="en")
+    parser.add_argument("--model", type=Path, help="a head trained with --second-opinion")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args()
     started = time.monotonic()
-    head = Head.load(default_head_path(args.lang))
+    path = args.model or default_head_path(args.lang)
+    head = Head.load(path)
     if head.ctc is None:
-        sys.exit(f"the shipped {args.lang} head has no CTC model; retrain it with: "
-                 f"voice-host ear train --lang {args.lang}")
+        sys.exit(f"the head {path} has no CTC model; train one with: voice-host ear train "
+                 f"--lang {args.lang} --second-opinion --out /tmp/ear-ctc.npz, then pass "
+                 f"--model /tmp/ear-ctc.npz")
     cache = Path(__file__).resolve().parents[1] / "data" / "ear"
     val = ear_train.build_all(args.lang, "val", False, 0, ear_train.Progress(), 2, cache)
     designs: dict[str, Decide] = {
         "segment": segment(first_member(head, val)),
         "ctc": ctc_alone(head.ctc),
         "ensemble": segment(head),
-        "shipped": shipped(head, head.ctc),
+        "veto": vetoed(head, head.ctc),
     }
     on_val = {name: [d(s) for s in val.seqs] for name, d in designs.items()}
     limits = {name: threshold(d, val.labels) for name, d in on_val.items()}
-    limits["shipped"] = float(head.meta["threshold"])  # type: ignore[arg-type]
+    limits["veto"] = float(head.meta["threshold"])  # type: ignore[arg-type]
     figures: dict[str, dict[str, list[int]]] = defaultdict(lambda: defaultdict(lambda: [0, 0, 0]))
     number = val.labels[:, 0] == 0
     for name, decided in on_val.items():

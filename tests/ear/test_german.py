@@ -151,7 +151,7 @@ def test_german_head_is_german(ear_de: EarRecognizer) -> None:
     assert ear_de.head.meta["lang"] == "de"
     assert ear_de.head.meta["quick"] is False
     assert tuple(ear_de.intents) == INTENTS
-    assert ear_de.head.ctc is None  # the CTC veto did not pay in German (train.SECOND_OPINION)
+    assert ear_de.head.ctc is None  # no CTC veto (train.SECOND_OPINION)
 
 
 @needs_espeak

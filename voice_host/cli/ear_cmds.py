@@ -27,6 +27,9 @@ def train_cmd(
     arch: Annotated[str, typer.Option(help="Head: conv (needs torch to train) or mlp.")]
     = "conv",
     members: Annotated[int, typer.Option(help="Conv heads in the ensemble.")] = 3,
+    second_opinion: Annotated[
+        bool, typer.Option(help="Also train the CTC veto (measured, not shipped; see the card).")
+    ] = False,
 ) -> None:
     """Synthesize the data, train the head, calibrate it on held-out voices, write it."""
     from rich.console import Console
@@ -63,7 +66,7 @@ def train_cmd(
         try:
             result = train.train(lang=lang, seed=seed, quick=quick, out=out, progress=Bars(bars),
                                  workers=workers, cache=cache, arch=arch,
-                                 members=members)
+                                 members=members, second_opinion=second_opinion or None)
         except RuntimeError as err:
             raise UserError(str(err)) from err
     figs = ", ".join(f"{k} {v:.1%}" for k, v in result.figures.items())
