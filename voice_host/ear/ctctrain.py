@@ -81,12 +81,12 @@ def train_ctc(seqs: Sequence[npt.NDArray[np.floating]], labels: npt.NDArray[np.i
             mask = (torch.arange(x.shape[1])[None, :] < lt[:, None]).float()[:, None, :]
             logp = forward(torch.from_numpy(x), mask).transpose(0, 1)
             targets = [said[int(i)] for i in idx]
-            loss = F.ctc_loss(
+            loss: Any = F.ctc_loss(
                 logp, torch.tensor([t for s in targets for t in s], dtype=torch.long), lt,
                 torch.tensor([len(s) for s in targets], dtype=torch.long), blank=BLANK,
                 reduction="sum", zero_infinity=True) / len(idx)
             opt.zero_grad()
-            loss.backward()  # type: ignore[no-untyped-call]
+            loss.backward()
             opt.step()
             sched.step()
             total += float(loss.detach()) * len(idx)
