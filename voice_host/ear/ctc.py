@@ -21,7 +21,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from voice_host.ear.conv import convolve
+from voice_host.ear.conv import convolve, pair_arrays, read_pairs
 from voice_host.ear.vocab import CARDS, HEADS, INTENTS, UNITS, join_total
 from voice_host.recognition import Expectation
 
@@ -239,8 +239,7 @@ class CtcModel:
             f"{prefix}out_w": self.out[0], f"{prefix}out_b": self.out[1],
             f"{prefix}unit_first": np.array(int(self.unit_first)),
         }
-        for i, (w, b) in enumerate(self.convs):
-            out[f"{prefix}conv{i}_w"], out[f"{prefix}conv{i}_b"] = w, b
+        out.update(pair_arrays(f"{prefix}conv", self.convs))
         return out
 
     @classmethod
@@ -253,9 +252,7 @@ class CtcModel:
         def get(name: str) -> Floats:
             return np.asarray(z[prefix + name], dtype=np.float32)
 
-        convs: list[tuple[Floats, Floats]] = []
-        while f"{prefix}conv{len(convs)}_w" in z:
-            convs.append((get(f"conv{len(convs)}_w"), get(f"conv{len(convs)}_b")))
+        convs = read_pairs(z, f"{prefix}conv")
         unit_first = bool(int(z[f"{prefix}unit_first"])) if f"{prefix}unit_first" in z else False
         return cls(get("frame_mean"), get("frame_scale"), convs, (get("out_w"), get("out_b")),
                    unit_first)

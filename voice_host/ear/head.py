@@ -18,7 +18,7 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from voice_host.ear.conv import convolve
+from voice_host.ear.conv import convolve, pair_arrays, read_pairs
 from voice_host.ear.ctc import CtcModel
 from voice_host.ear.features import EMBED_DIM
 from voice_host.ear.vocab import CARDS, HEADS, INTENTS, UNITS
@@ -126,12 +126,10 @@ class Head:
     def arrays(self, prefix: str = "") -> dict[str, npt.NDArray[np.generic]]:
         """The weights as named arrays (members under ``m1_``, ``m2_``...)."""
         arrays: dict[str, npt.NDArray[np.generic]] = {"mean": self.mean, "scale": self.scale}
-        for i, (w, b) in enumerate(self.layers):
-            arrays[f"layer{i}_w"], arrays[f"layer{i}_b"] = w, b
+        arrays.update(pair_arrays("layer", self.layers))
         for name, (w, b) in zip(HEAD_NAMES, self.outs, strict=True):
             arrays[f"out_{name}_w"], arrays[f"out_{name}_b"] = w, b
-        for i, (w, b) in enumerate(self.convs):
-            arrays[f"conv{i}_w"], arrays[f"conv{i}_b"] = w, b
+        arrays.update(pair_arrays("conv", self.convs))
         if self.frame_mean is not None and self.frame_scale is not None:
             arrays["frame_mean"], arrays["frame_scale"] = self.frame_mean, self.frame_scale
         out = {prefix + k: v for k, v in arrays.items()}
@@ -171,19 +169,11 @@ class Head:
         def get(name: str) -> Floats:
             return np.asarray(z[prefix + name], dtype=np.float32)
 
-        def pairs(stem: str) -> list[tuple[Floats, Floats]]:
-            out = []
-            i = 0
-            while f"{prefix}{stem}{i}_w" in z:
-                out.append((get(f"{stem}{i}_w"), get(f"{stem}{i}_b")))
-                i += 1
-            return out
-
         outs = [(get(f"out_{n}_w"), get(f"out_{n}_b")) for n in HEAD_NAMES]
         frames = ((get("frame_mean"), get("frame_scale")) if prefix + "frame_mean" in z
                   else (None, None))
-        return cls(get("mean"), get("scale"), pairs("layer"), outs, [1.0] * len(HEAD_NAMES),
-                   {}, pairs("conv"), *frames)
+        return cls(get("mean"), get("scale"), read_pairs(z, prefix + "layer"), outs,
+                   [1.0] * len(HEAD_NAMES), {}, read_pairs(z, prefix + "conv"), *frames)
 
 
 def train_mlp(x: Floats, y: npt.NDArray[np.int64], *, hidden: Sequence[int] = (512, 512),
