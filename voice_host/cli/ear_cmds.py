@@ -28,8 +28,10 @@ def train_cmd(
     = "conv",
     members: Annotated[int, typer.Option(help="Conv heads in the ensemble.")] = 3,
     second_opinion: Annotated[
-        bool, typer.Option(help="Also train the CTC veto (measured, not shipped; see the card).")
-    ] = False,
+        bool | None,
+        typer.Option(help="Also train the CTC veto (default: the language's shipped recipe, "
+                     "which has none; measured, see the card)."),
+    ] = None,
 ) -> None:
     """Synthesize the data, train the head, calibrate it on held-out voices, write it."""
     from rich.console import Console
@@ -66,7 +68,7 @@ def train_cmd(
         try:
             result = train.train(lang=lang, seed=seed, quick=quick, out=out, progress=Bars(bars),
                                  workers=workers, cache=cache, arch=arch,
-                                 members=members, second_opinion=second_opinion or None)
+                                 members=members, second_opinion=second_opinion)
         except RuntimeError as err:
             raise UserError(str(err)) from err
     figs = ", ".join(f"{k} {v:.1%}" for k, v in result.figures.items())
