@@ -37,7 +37,7 @@ import numpy.typing as npt
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from corpus import build, clips, corpus_path, read_clip
+from corpus import LANGUAGES, build, clips, corpus_path, read_clip
 
 from voice_host.ear import train as ear_train
 from voice_host.ear.ctc import READINGS, REJECT, CtcModel, Index, score_readings
@@ -126,13 +126,18 @@ def numbers(index: Index) -> tuple[int, ...]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
-    parser.add_argument("--lang", default="en")
+    parser.add_argument("--lang", default="en", choices=sorted(LANGUAGES),
+                        help="a language the bench has a corpus for")
     parser.add_argument("--model", type=Path, help="a head trained with --second-opinion")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args()
     started = time.monotonic()
     path = args.model or default_head_path(args.lang)
-    head = Head.load(path)
+    try:
+        head = Head.load(path)
+    except (OSError, ValueError, KeyError) as err:
+        sys.exit(f"cannot read the head {path}: {err}; give a head written by voice-host ear "
+                 f"train (--model PATH)")
     if head.ctc is None:
         sys.exit(f"the head {path} has no CTC model; train one with: voice-host ear train "
                  f"--lang {args.lang} --second-opinion --out /tmp/ear-ctc.npz, then pass "
