@@ -106,6 +106,17 @@ def test_missing_head_says_how_to_train_one(tmp_path: Path) -> None:
         EarRecognizer("de", model_path=tmp_path / "nothing.npz")
 
 
+def test_a_file_that_is_no_head_is_a_clear_error(tmp_path: Path) -> None:
+    other = tmp_path / "other.npz"
+    np.savez(other, weights=np.zeros(3))
+    with pytest.raises(EngineError, match=r"cannot read the ear head .*no 'out_intent_w' in it"):
+        EarRecognizer("en", model_path=other)
+    text = tmp_path / "text.npz"
+    text.write_text("not a head")
+    with pytest.raises(EngineError, match="give a head written by voice-host ear train"):
+        EarRecognizer("en", model_path=text)
+
+
 QUERY_COMMANDS = ("my_cards", "my_islands", "stew_pots", "island_cards", "last_plays", "hint")
 TOP_FLOOR_QUERY = 0.8
 """Share of query-command phrasings whose best reading is right, in the held-out voice."""

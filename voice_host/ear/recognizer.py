@@ -50,7 +50,13 @@ class EarRecognizer:
                 f"no ear head for {lang!r} at {path} (shipped: {ships}); "
                 f"train one with: voice-host ear train --lang {lang}"
             )
-        self.head = Head.load(path)
+        try:
+            self.head = Head.load(path)
+        except (OSError, ValueError, KeyError) as err:
+            why = f"no {err} in it" if isinstance(err, KeyError) else str(err)
+            raise EngineError(f"cannot read the ear head {path} ({why}); give a head written by "
+                              f"voice-host ear train, or leave --model out for the shipped one"
+                              ) from err
         self.threshold = float(self.head.meta.get("threshold", 0.5))  # type: ignore[arg-type]
         names = self.head.meta.get("intents", INTENTS)
         self.intents: tuple[str, ...] = tuple(str(n) for n in names)  # type: ignore[attr-defined]
