@@ -1,11 +1,13 @@
 """Referee bench: recorded games scored against their true event lists.
 
-    .venv/bin/python bench/referee.py [--games N] [--turns T] [--seed S] [--json]
+    .venv/bin/python bench/referee.py [--games N] [--turns T] [--seed S] [--lang L] [--json]
 
 Bots play real games with the full engine; every announcement is spoken by an espeak-ng voice
-(several voice sets), clean and with party babble at 10 dB SNR, cut by the endpointer and heard by
-the default recognizer; the referee judges it and the bots answer its questions truthfully. A few
-announcements per game are deliberate mistakes. Figures, against the goals of the referee issue:
+(several voice sets; in another language than English, ``--lang``, the ear's held-out bench
+variants of that language's voice), clean and with party babble at 10 dB SNR, cut by the
+endpointer and heard by the default recognizer; the referee judges it and the bots answer its
+questions truthfully. A few announcements per game are deliberate mistakes. Figures, against the
+goals of the referee issue:
 
 * false mistakes / false penalties announced on what was said correctly (goal 0), with the
   referee's confirmation of mistakes and stew pots on or off (``--no-confirm-mistakes``,
@@ -35,8 +37,9 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from voice_host.phrases import LANGUAGES
 from voice_host.recognition import Samples
-from voice_host.recognizers import DEFAULT_ENGINE, ENGINES, load_recognizer
+from voice_host.recognizers import DEFAULT_ENGINE, ENGINES, EngineError, load_recognizer
 from voice_host.referee.demo import SimTable, Speech, Stats, mix_at_snr
 from voice_host.referee.session import Policy
 
@@ -55,6 +58,18 @@ VOICE_SETS = (
     ("en-us+f2", "en+f4", "en-gb-scotland"),
 )
 """Three tables of three voices each."""
+
+HELD_OUT_SETS = (("+m3", "+f4", "+klatt2"), ("+Annie", "+john", "+steph2"),
+                 ("+travis", "+grandma", "+Lee"))
+"""For another language: three tables of the ear's bench variants (never trained on) of the
+language's espeak-ng voice."""
+
+
+def voice_sets(lang: str) -> tuple[tuple[str, ...], ...]:
+    """The tables' voices in ``lang``."""
+    if lang == "en":
+        return VOICE_SETS
+    return tuple(tuple(f"{lang}{variant}" for variant in table) for table in HELD_OUT_SETS)
 
 PLAYERS = ("Emily", "Maria", "Hendrik")
 
@@ -90,9 +105,10 @@ def play(
     *,
     early: bool = True,
     join_cut: bool = True,
+    lang: str = "en",
 ) -> Stats:
     """One game; returns its score."""
-    recognizer = load_recognizer(engine)
+    recognizer = load_recognizer(engine, lang)
     rng = np.random.default_rng(seed)
 
     def noisy(audio: Samples) -> Samples:
@@ -104,6 +120,7 @@ def play(
         PLAYERS,
         seed=seed,
         recognizer=recognizer,
+        lang=lang,
         speech=[Speech(v) for v in voices],
         noise=noisy if noise is not None else None,
         mistakes=3,
@@ -122,6 +139,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--engine", choices=ENGINES, default=DEFAULT_ENGINE, help="recognizer")
+    parser.add_argument("--lang", choices=LANGUAGES, default="en",
+                        help="the table's language (the bots', the referee's and the host's)")
     parser.add_argument(
         "--confirm-mistakes", action=argparse.BooleanOptionalAction,
         default=Policy.confirm_mistakes, help="confirm a confidently heard mistake first",
@@ -145,7 +164,11 @@ def main() -> None:
     noise = babble_noise(60.0, args.seed)
     rows = []
     lines: list[str] = []
-    for g, voices in enumerate(VOICE_SETS[: args.games]):
+    try:
+        load_recognizer(args.engine, args.lang)
+    except EngineError as err:
+        sys.exit(f"referee bench: {err}")
+    for g, voices in enumerate(voice_sets(args.lang)[: args.games]):
         for condition in ("clean", "babble 10 dB"):
             t0 = time.perf_counter()
             stats = play(
@@ -157,6 +180,7 @@ def main() -> None:
                 args.engine,
                 early=args.early,
                 join_cut=args.join_cut,
+                lang=args.lang,
             )
             rows.append((voices, condition, stats, time.perf_counter() - t0))
     sample_lines = [
@@ -170,6 +194,7 @@ def main() -> None:
     render = sorted(render_ms(lines))
     render_p50 = render[len(render) // 2]
     figures: dict[str, object] = {
+        "lang": args.lang,
         "engine": args.engine,
         "early": args.early,
         "join_cut": args.join_cut,
@@ -219,8 +244,8 @@ def main() -> None:
         return
     t = figures["total"]
     assert isinstance(t, dict)
-    print(f"engine: {args.engine}; early recognition: {args.early}; cut phrases joined: "
-          f"{args.join_cut} ({t['joined']} joined)")
+    print(f"language: {args.lang}; engine: {args.engine}; early recognition: {args.early}; "
+          f"cut phrases joined: {args.join_cut} ({t['joined']} joined)")
     print(f"confirm mistakes: {policy.confirm_mistakes}; confirm stew pots: "
           f"{policy.confirm_stew_pots}")
     print(f"{'voices':38} {'condition':13} turns first-try false(mis/pen/acc) missed "

@@ -30,6 +30,9 @@ ESPEAK_BASES = {
     "en": ("en", "en-us", "en-gb-scotland", "en-gb-x-gbclan", "en-gb-x-rp", "en-gb-x-gbcwmd",
            "en-029", "en-us-nyc"),
     "de": ("de",),
+    "es": ("es", "es-419"),
+    "fr": ("fr", "fr-be", "fr-ch"),
+    "it": ("it",),
 }
 """espeak-ng accents per language."""
 
@@ -68,6 +71,21 @@ MBROLA_VOICES = {
         "mb-de3": "val",
         "mb-de5": "bench", "mb-de8": "bench",
     },
+    "es": {
+        "mb-es1": "train", "mb-es3": "train", "mb-mx1": "train",
+        "mb-es2": "val",
+        "mb-es4": "bench", "mb-mx2": "bench",
+    },
+    "fr": {
+        "mb-fr1": "train", "mb-fr2": "train", "mb-fr3": "train", "mb-fr6": "train",
+        "mb-fr7": "val",
+        "mb-fr4": "bench", "mb-fr5": "bench",
+    },
+    "it": {
+        "mb-it1": "train", "mb-it2": "train",
+        "mb-it3": "val",
+        "mb-it4": "bench",
+    },
 }
 """MBROLA voices (diphones recorded from real speakers, spoken through espeak-ng) and their set.
 
@@ -86,6 +104,10 @@ OTHER_VOICES: dict[str, dict[tuple[str, str], str]] = {
         ("festival", "rab_diphone"): "train", ("festival", "don_diphone"): "train",
     },
     "de": {("pico", "de-DE"): "bench"},
+    "es": {("festival", "el_diphone"): "train", ("pico", "es-ES"): "bench"},
+    "fr": {("pico", "fr-FR"): "bench"},
+    "it": {("festival", "pc_diphone"): "train", ("festival", "lp_diphone"): "bench",
+           ("pico", "it-IT"): "bench"},
 }
 """Voices of more real speakers, from more synthesizers, and their set (engine, name): set.
 
@@ -93,6 +115,9 @@ They make a training set of their own (the main set keeps :data:`FESTIVAL_VOICES
 stays in one set across synthesizers (``slt`` is a bench voice in festival, flite and RHVoice).
 RHVoice's ``lyubov`` and ``evgeniy-eng`` are licensed CC BY-NC-ND, so they only ever measure.
 """
+
+FESTIVAL_ENCODING = "latin-1"
+"""festival reads text as Latin-1: given UTF-8, "dieciséis" has its "é" spelled out."""
 
 MBROLA_DIR = Path("/usr/share/mbrola")
 """Where the Debian ``mbrola-*`` packages put the voice databases."""
@@ -239,7 +264,7 @@ def synthesize(voice: Voice, text: str, speed: float = 1.0, pitch: int = 50) -> 
         with tempfile.TemporaryDirectory() as tmp:
             out = Path(tmp) / "out.wav"
             src = Path(tmp) / "in.txt"
-            src.write_text(text)
+            src.write_text(text, encoding=FESTIVAL_ENCODING, errors="replace")
             cmd = ["text2wave", "-eval", f"(voice_{voice.name})", "-eval",
                    f"(Parameter.set 'Duration_Stretch {stretch:.3f})", "-o", str(out), str(src)]
             proc = subprocess.run(cmd, capture_output=True, check=False)
@@ -289,7 +314,7 @@ def festival_batch(voice: Voice, texts: list[str], speeds: list[float]) -> list[
             lines.append(f"(Parameter.set 'Duration_Stretch {1.0 / speed:.3f})")
             lines.append(f'(utt.save.wave (SynthText "{safe}") "{tmp}/{i}.wav" \'riff)')
         script = Path(tmp) / "batch.scm"
-        script.write_text("\n".join(lines) + "\n")
+        script.write_text("\n".join(lines) + "\n", encoding=FESTIVAL_ENCODING, errors="replace")
         subprocess.run(["festival", "--batch", str(script)], capture_output=True, check=False)
         out = []
         for i, text in enumerate(texts):
