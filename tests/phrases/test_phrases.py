@@ -90,6 +90,11 @@ def test_english_shapes(text: str, expected: Utterance) -> None:
         ("fr", "moins cinq, vingt et un", (5, 21), -1),
         ("fr", "plus quatre, vingt-deux", (4, 22), +1),  # not "plus 80, 2"
         ("fr", "quatre-vingt-deux", (82,), None),
+        # The comma the ear writes after a card is a boundary: the card four, then twenty-four.
+        ("fr", "quatre, vingt-quatre", (4, 24), None),
+        ("fr", "quatre vingt-quatre", (84,), None),
+        ("fr", "quatre, vingt", (4, 20), None),
+        ("en", "4, 24", (4, 24), None),
         ("it", "più sette, ventiquattro", (7, 24), +1),
         ("it", "meno cinque, undici", (5, 11), -1),
     ],

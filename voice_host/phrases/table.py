@@ -62,6 +62,8 @@ _NUMBER = "number"
 _SIGN = "sign"
 _COMMAND = "command"
 _FILLER = "filler"
+_COMMA = ","
+"""Marks a comma among a transcript's words (normalized words never hold one)."""
 
 
 class PhraseTable:
@@ -130,24 +132,38 @@ class PhraseTable:
         return tuple(out)
 
     def parse(self, text: str) -> Utterance | None:
-        """Read a transcript as a total, a card then a total, or a command; else None."""
-        text = normalize(text)
-        plus, minus = self.sign_words[+1][0], self.sign_words[-1][0]
-        text = re.sub(r"(?<![\w+\-])\+(?=\d)", f" {normalize(plus)} ", text)
-        text = re.sub(r"(?<![\w+\-])-(?=\d)", f" {normalize(minus)} ", text)
-        words = tuple(text.replace("-", " ").split())
+        """Read a transcript as a total, a card then a total, or a command; else None.
+
+        A comma is a boundary no number crosses: "quatre, vingt-quatre" is the card four, then
+        twenty-four (the ear writes its card-first readings so); "quatre vingt-quatre" is 84.
+        """
+        pieces = [self._words(piece) for piece in text.split(",")]
+        words = tuple(w for i, piece in enumerate(pieces) for w in (*([_COMMA] if i else []),
+                                                                      *piece))
         for items in self._segmentations(words, 0):
             utterance = _shape(items)
             if utterance is not None:
                 return utterance
         return None
 
+    def _words(self, text: str) -> tuple[str, ...]:
+        """The words of a transcript (or of one piece of it between commas) as the table's."""
+        text = normalize(text)
+        plus, minus = self.sign_words[+1][0], self.sign_words[-1][0]
+        text = re.sub(r"(?<![\w+\-])\+(?=\d)", f" {normalize(plus)} ", text)
+        text = re.sub(r"(?<![\w+\-])-(?=\d)", f" {normalize(minus)} ", text)
+        return tuple(text.replace("-", " ").split())
+
     def _segmentations(
         self, words: tuple[str, ...], start: int
     ) -> Iterator[list[tuple[str, int | str]]]:
-        """Ways to read words[start:] as table items, longest items first ("quatre-vingt")."""
+        """Ways to read words[start:] as table items, longest items first ("quatre-vingt"); no
+        item spans a comma."""
         if start == len(words):
             yield []
+            return
+        if words[start] == _COMMA:
+            yield from self._segmentations(words, start + 1)
             return
         if words[start].isdigit():
             for rest in self._segmentations(words, start + 1):
