@@ -73,10 +73,10 @@ def test_hand_goes_to_headphones_and_table_to_speakers(
     try:
         (tmp_path / ".asoundrc").write_text(ASOUNDRC)
         env = {**virtual_audio.subprocess_env(), "HOME": str(tmp_path)}
-        for _ in range(2):  # a second run if a busy machine left a fresh sink's recording empty
+        for attempt in range(3):  # again if a busy machine left a fresh sink's recording empty
             phones = _record(virtual_audio, f"{HEADPHONES}.monitor")
             speaker = _record(virtual_audio, f"{SPEAKER}.monitor")
-            time.sleep(0.3)
+            time.sleep(0.3 + 0.5 * attempt)
             run = subprocess.run(
                 [sys.executable, "-c", SCRIPT], env=env, capture_output=True, text=True, timeout=90
             )

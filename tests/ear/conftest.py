@@ -2,15 +2,38 @@
 
 from __future__ import annotations
 
+import ast
 import shutil
 
 import pytest
 
+from tests.conftest import REPO
 from voice_host.ear.features import FrontEnd
 from voice_host.ear.recognizer import EarRecognizer, default_head_path
+from voice_host.recognition import Hearing
 
 needs_espeak = pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="needs espeak-ng")
 """Marks a test that synthesizes speech at test time."""
+
+
+def top_numbers(hearing: Hearing) -> tuple[int, ...]:
+    """The numbers of the best reading, accepted or offered as the first alternative."""
+    if hearing.numbers:
+        return hearing.numbers
+    return hearing.alternatives[0].numbers if hearing.alternatives else ()
+
+
+def bench_distractors(lang: str) -> tuple[str, ...]:
+    """The distractors of ``bench/corpus.py`` in ``lang`` (read from its source: bench is no
+    package)."""
+    name = f"DISTRACTORS_{lang.upper()}"
+    tree = ast.parse((REPO / "bench" / "corpus.py").read_text(encoding="utf-8"))
+    for node in tree.body:
+        if (isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name)
+                and node.targets[0].id == name):
+            found: tuple[str, ...] = ast.literal_eval(node.value)
+            return found
+    raise AssertionError(f"bench/corpus.py has no {name}")
 
 
 @pytest.fixture(scope="session")

@@ -7,15 +7,13 @@ regression trips them.
 
 from __future__ import annotations
 
-import ast
 import hashlib
 import json
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import REPO
-from tests.ear.conftest import needs_espeak
+from tests.ear.conftest import bench_distractors, needs_espeak, top_numbers
 from voice_host.ear import dataset, synth
 from voice_host.ear.recognizer import EarRecognizer, default_head_path
 from voice_host.ear.vocab import (
@@ -26,16 +24,13 @@ from voice_host.ear.vocab import (
     PARTIALS_DE,
     PARTIALS_EN,
     UNITS,
-    card_phrase,
     chatter,
-    command_label,
     number_label,
     partials,
     split_total,
     words,
 )
 from voice_host.phrases import phrase_table
-from voice_host.recognition import Hearing
 
 HELD_OUT_DE = (synth.Voice("espeak", "de+m3", "bench"), synth.Voice("espeak", "de+f4", "bench"),
                synth.Voice("espeak", "de+john", "bench"))
@@ -46,24 +41,6 @@ TOP_FLOOR_DE = 0.85
 52 of 52 in the three espeak-ng voices and mb-de5)."""
 TOP_FLOOR_COMMANDS_DE = 0.8
 """Share of commands (first phrasing each) whose best reading is right (measured: 33 of 34)."""
-
-
-def _bench_distractors() -> tuple[str, ...]:
-    """The German distractors of ``bench/corpus.py`` (read from its source: bench is no package)."""
-    tree = ast.parse((REPO / "bench" / "corpus.py").read_text(encoding="utf-8"))
-    for node in tree.body:
-        if (isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name)
-                and node.targets[0].id == "DISTRACTORS_DE"):
-            found: tuple[str, ...] = ast.literal_eval(node.value)
-            return found
-    raise AssertionError("bench/corpus.py has no DISTRACTORS_DE")
-
-
-def top_numbers(hearing: Hearing) -> tuple[int, ...]:
-    """The numbers of the best reading, accepted or offered as the first alternative."""
-    if hearing.numbers:
-        return hearing.numbers
-    return hearing.alternatives[0].numbers if hearing.alternatives else ()
 
 
 @pytest.fixture(scope="module")
@@ -88,30 +65,13 @@ def test_german_totals_read_unit_first_but_label_head_and_unit() -> None:
         assert (head, unit) == (HEADS[number_label(total).head], UNITS[number_label(total).unit])
 
 
-def test_german_card_first_phrases_and_commands() -> None:
-    w = words("de")
-    table = phrase_table("de")
-    text = card_phrase(w, "plus7", 24)
-    assert text == "plus sieben, vierundzwanzig"
-    parsed = table.parse(text)
-    assert parsed is not None and parsed.numbers == (7, 24)
-    parsed = table.parse(card_phrase(w, "minus5", 11))
-    assert parsed is not None and parsed.numbers == (5, 11)
-    assert set(w.commands) == set(INTENTS[1:-1])
-    for name, phrases in w.commands.items():
-        assert command_label(name).intent == INTENTS.index(name)
-        for phrase in phrases:
-            parsed = table.parse(phrase)
-            assert parsed is not None and parsed.command == name, phrase
-
-
 def test_german_chatter_is_neither_a_number_nor_a_command_nor_a_bench_sentence() -> None:
     table = phrase_table("de")
     assert len(CHATTER_DE) >= 45 and len(PARTIALS_DE) >= 20
     assert chatter("de") == CHATTER_DE and partials("de") == PARTIALS_DE
     for text in (*CHATTER_DE, *PARTIALS_DE):
         assert table.parse(text) is None, text
-    bench = _bench_distractors()
+    bench = bench_distractors("de")
     assert len(bench) >= 25
     assert not set(bench) & set(CHATTER_DE)
     assert not set(bench) & set(PARTIALS_DE)
@@ -193,7 +153,7 @@ def test_german_card_first_phrase(ear_de: EarRecognizer) -> None:
 
 @needs_espeak
 def test_german_chatter_is_rejected(ear_de: EarRecognizer) -> None:
-    sentences = _bench_distractors()[:8]
+    sentences = bench_distractors("de")[:8]
     accepted = [s for s in sentences
                 if ear_de.recognize(synth.synthesize(HELD_OUT_DE[0], s)).numbers]
     assert len(accepted) <= 1, accepted

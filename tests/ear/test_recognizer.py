@@ -11,11 +11,11 @@ import numpy as np
 import pytest
 
 from tests.conftest import SHARED
-from tests.ear.conftest import needs_espeak
+from tests.ear.conftest import needs_espeak, top_numbers
 from voice_host.ear import synth
 from voice_host.ear.recognizer import EarRecognizer
 from voice_host.ear.vocab import words
-from voice_host.recognition import Expectation, Hearing
+from voice_host.recognition import Expectation
 from voice_host.recognizers import EngineError
 
 FSDD = SHARED / "corpus" / "fsdd-dev"
@@ -33,13 +33,6 @@ HELD_OUT_VOICES = (HELD_OUT, synth.Voice("espeak", "en-us-nyc+f4", "bench"),
 WRONG_CEILING = 0.1
 """Share of totals accepted as another number in those voices (measured 4 of 52: the en-029
 accent's "thirty" and "thirty-three" heard as forty and forty-three)."""
-
-
-def top_numbers(hearing: Hearing) -> tuple[int, ...]:
-    """The numbers of the best reading, accepted or offered as the first alternative."""
-    if hearing.numbers:
-        return hearing.numbers
-    return hearing.alternatives[0].numbers if hearing.alternatives else ()
 
 
 @needs_espeak
