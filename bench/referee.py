@@ -38,7 +38,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from voice_host.phrases import LANGUAGES
-from voice_host.recognition import Samples
+from voice_host.recognition import Recognizer, Samples
 from voice_host.recognizers import DEFAULT_ENGINE, ENGINES, EngineError, load_recognizer
 from voice_host.referee.demo import SimTable, Speech, Stats, mix_at_snr
 from voice_host.referee.session import Policy
@@ -101,14 +101,13 @@ def play(
     noise: Samples | None,
     turns: int,
     policy: Policy,
-    engine: str = DEFAULT_ENGINE,
+    recognizer: Recognizer,
     *,
     early: bool = True,
     join_cut: bool = True,
     lang: str = "en",
 ) -> Stats:
-    """One game; returns its score."""
-    recognizer = load_recognizer(engine, lang)
+    """One game heard by ``recognizer`` (of ``lang``); returns its score."""
     rng = np.random.default_rng(seed)
 
     def noisy(audio: Samples) -> Samples:
@@ -165,7 +164,7 @@ def main() -> None:
     rows = []
     lines: list[str] = []
     try:
-        load_recognizer(args.engine, args.lang)
+        recognizer = load_recognizer(args.engine, args.lang)
     except EngineError as err:
         sys.exit(f"referee bench: {err}")
     for g, voices in enumerate(voice_sets(args.lang)[: args.games]):
@@ -177,7 +176,7 @@ def main() -> None:
                 None if condition == "clean" else noise,
                 args.turns,
                 policy,
-                args.engine,
+                recognizer,
                 early=args.early,
                 join_cut=args.join_cut,
                 lang=args.lang,
