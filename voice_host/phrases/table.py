@@ -137,9 +137,8 @@ class PhraseTable:
         A comma is a boundary no number crosses: "quatre, vingt-quatre" is the card four, then
         twenty-four (the ear writes its card-first readings so); "quatre vingt-quatre" is 84.
         """
-        pieces = [self._words(piece) for piece in text.split(",")]
-        words = tuple(w for i, piece in enumerate(pieces) for w in (*([_COMMA] if i else []),
-                                                                      *piece))
+        marked = [w for piece in text.split(",") for w in (_COMMA, *self._words(piece))]
+        words = tuple(marked[1:])
         for items in self._segmentations(words, 0):
             utterance = _shape(items)
             if utterance is not None:
