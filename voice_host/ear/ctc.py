@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 
 import numpy as np
 import numpy.typing as npt
@@ -120,9 +121,13 @@ class _Grammar:
         return cls(ext, length, skip, np.arange(ext.shape[1])[None, :] < length[:, None])
 
 
-_GRAMMARS = {False: _Grammar.build(False), True: _Grammar.build(True)}
-_TOKENS_OF = _GRAMMARS[False].ext[:, 1::2]
-"""Each reading's tokens (in any order), padded with blanks: for the bound in :meth:`agrees`."""
+@cache
+def _grammar(unit_first: bool) -> _Grammar:
+    """The grammar in one word order, built the first time a CTC model needs it (a head without
+    one never does)."""
+    return _Grammar.build(unit_first)
+
+
 _ROW_OF = {ix: n for n, ix in enumerate(READINGS)}
 _ROWS = np.arange(len(READINGS))
 _INTENT = np.array([ix[0] for ix in READINGS])
@@ -138,7 +143,7 @@ def score_readings(logp: npt.NDArray[np.floating], unit_first: bool = False,
 
     The pass runs on probabilities rescaled at every frame by the largest (whose logarithms are
     summed back in): a reading left more than 1e-300 below the best scores -inf."""
-    g = _GRAMMARS[unit_first]
+    g = _grammar(unit_first)
     picked = _ROWS if rows is None else np.asarray(rows, np.int64)
     n = len(picked)
     if len(logp) == 0:
@@ -225,7 +230,8 @@ class CtcModel:
         logp = self.log_probs(seq)
         own = score_readings(logp, self.unit_first, np.array([row]))[0]
         reach = np.append(np.log(np.exp(logp).sum(axis=0)), np.inf)  # the blank pads: no bound
-        bound = reach[np.where(_TOKENS_OF == BLANK, TOKENS, _TOKENS_OF)].min(axis=1)
+        said = _grammar(False).ext[:, 1::2]  # each reading's tokens, in any order
+        bound = reach[np.where(said == BLANK, TOKENS, said)].min(axis=1)
         rivals = np.flatnonzero(allowed & (bound >= own))
         rivals = rivals[rivals != row]
         if len(rivals) == 0:
