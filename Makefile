@@ -24,5 +24,11 @@ bench: setup
 	.venv/bin/python bench/hint.py
 	.venv/bin/python bench/recognition.py
 	.venv/bin/python bench/recognition.py --lang de
+	.venv/bin/python bench/recognition.py --lang es
+	.venv/bin/python bench/recognition.py --lang fr
+	.venv/bin/python bench/recognition.py --lang it
 	.venv/bin/python bench/endpoint_latency.py
 	.venv/bin/python bench/referee.py
+	.venv/bin/python bench/referee.py --lang es
+	.venv/bin/python bench/referee.py --lang fr
+	.venv/bin/python bench/referee.py --lang it

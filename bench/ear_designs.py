@@ -43,10 +43,10 @@ from voice_host.ear import train as ear_train
 from voice_host.ear.ctc import READINGS, REJECT, CtcModel, Index, score_readings
 from voice_host.ear.dataset import Embedded
 from voice_host.ear.decode import readings
-from voice_host.ear.features import FrontEnd
 from voice_host.ear.head import HEAD_NAMES, Head, fit_temperature
-from voice_host.ear.recognizer import default_head_path
+from voice_host.ear.recognizer import EarRecognizer, default_head_path
 from voice_host.ear.vocab import CARDS, HEADS, INTENTS, UNITS
+from voice_host.recognizers import EngineError
 
 Decide = Callable[[npt.NDArray[np.floating]], tuple[Index, float]]
 CONDITIONS = ("clean", "pink 10 dB", "babble 10 dB")
@@ -132,13 +132,13 @@ def main() -> None:
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args()
     started = time.monotonic()
-    path = args.model or default_head_path(args.lang)
     try:
-        head = Head.load(path)
-    except (OSError, ValueError, KeyError) as err:
-        sys.exit(f"cannot read the head {path}: {err}; give a head written by voice-host ear "
-                 f"train (--model PATH)")
+        ear = EarRecognizer(args.lang, args.model)
+    except EngineError as err:
+        sys.exit(f"ear designs: {err}")
+    head = ear.head
     if head.ctc is None:
+        path = args.model or default_head_path(args.lang)
         sys.exit(f"the head {path} has no CTC model; train one with: voice-host ear train "
                  f"--lang {args.lang} --second-opinion --out /tmp/ear-ctc.npz, then pass "
                  f"--model /tmp/ear-ctc.npz")
@@ -164,7 +164,7 @@ def main() -> None:
             row[1] += int(accepted and right(g, lab))
             row[2] += int(accepted and not right(g, lab))
     corpus, path = build(1234, False, args.lang), corpus_path(1234, False, args.lang)
-    front = FrontEnd()
+    front = ear.front
     for case, (offset, length) in zip(corpus.cases, clips(path), strict=True):
         if case.condition not in CONDITIONS:
             continue
