@@ -99,6 +99,11 @@ def test_missing_head_says_how_to_train_one(tmp_path: Path) -> None:
         EarRecognizer("de", model_path=tmp_path / "nothing.npz")
 
 
+def test_a_language_without_a_phrase_table_names_the_languages_there_are() -> None:
+    with pytest.raises(EngineError, match=r"no phrase table for language 'xx'.*en, de, es, fr, it"):
+        EarRecognizer("xx")
+
+
 def test_a_file_that_is_no_head_is_a_clear_error(tmp_path: Path) -> None:
     other = tmp_path / "other.npz"
     np.savez(other, weights=np.zeros(3))

@@ -40,6 +40,11 @@ class EarRecognizer:
 
     def __init__(self, lang: str = "en", model_path: Path | None = None,
                  threads: int = 1) -> None:
+        from voice_host.phrases import LANGUAGES
+
+        if lang not in LANGUAGES:
+            raise EngineError(f"no phrase table for language {lang!r}, so no ear head; choose "
+                              f"one of: {', '.join(LANGUAGES)}")
         self.lang = lang
         path = default_head_path(lang) if model_path is None else Path(model_path)
         if path.is_dir():
