@@ -32,6 +32,10 @@ def train_cmd(
         typer.Option(help="Also train the CTC veto (default: the language's shipped recipe, "
                      "which has none; measured, see the card)."),
     ] = None,
+    front: Annotated[
+        str, typer.Option(help="Front end under the head: whisper-base (Whisper's encoder) "
+                          "or speech-embedding (openWakeWord's).")
+    ] = "whisper-base",
 ) -> None:
     """Synthesize the data, train the head, calibrate it on held-out voices, write it."""
     from rich.console import Console
@@ -45,10 +49,13 @@ def train_cmd(
     )
 
     from voice_host.ear import train
+    from voice_host.ear.features import FRONT_ENDS, FrontEndError
     from voice_host.phrases import LANGUAGES
 
     if lang not in LANGUAGES:
         raise UserError(f"no phrase table for {lang!r}; choose one of: {', '.join(LANGUAGES)}")
+    if front not in FRONT_ENDS:
+        raise UserError(f"unknown front end {front!r}; choose one of: {', '.join(FRONT_ENDS)}")
     console = Console(stderr=True)
 
     class Bars(train.Progress):
@@ -68,8 +75,8 @@ def train_cmd(
         try:
             result = train.train(lang=lang, seed=seed, quick=quick, out=out, progress=Bars(bars),
                                  workers=workers, cache=cache, arch=arch,
-                                 members=members, second_opinion=second_opinion)
-        except RuntimeError as err:
+                                 members=members, second_opinion=second_opinion, front=front)
+        except (RuntimeError, FrontEndError) as err:
             raise UserError(str(err)) from err
     figs = ", ".join(f"{k} {v:.1%}" for k, v in result.figures.items())
     console.print(f"wrote {result.path} in {result.seconds:.0f} s; held-out voices: {figs}")

@@ -17,7 +17,6 @@ import numpy as np
 import numpy.typing as npt
 
 from voice_host.ear.ctc import BLANK, TOKENS, CtcModel, tokens
-from voice_host.ear.features import EMBED_DIM
 from voice_host.ear.seqtrain import Schedule, augment_sequence, prepared
 
 
@@ -50,9 +49,10 @@ def train_ctc(seqs: Sequence[npt.NDArray[np.floating]], labels: npt.NDArray[np.i
                            "the shipped head runs without it") from err
     r = recipe or CtcRecipe()
     rng, fmean, fscale, xs = prepared(seqs, seed)
+    dim = len(fmean)
     said = [tokens(label, unit_first) for label in labels]
     pad = r.kernel // 2
-    convs: list[Any] = [nn.Conv1d(EMBED_DIM if i == 0 else r.channels, r.channels, r.kernel,
+    convs: list[Any] = [nn.Conv1d(dim if i == 0 else r.channels, r.channels, r.kernel,
                                   padding=pad) for i in range(r.layers)]
     out, drop = nn.Conv1d(r.channels, TOKENS, 1), nn.Dropout(r.dropout)
     net = nn.ModuleList([*convs, out, drop])
@@ -74,7 +74,7 @@ def train_ctc(seqs: Sequence[npt.NDArray[np.floating]], labels: npt.NDArray[np.i
             idx = order[start : start + r.batch]
             batch = [augment_sequence(xs[int(i)], rng) for i in idx]
             lengths = np.array([len(s) for s in batch], dtype=np.int64)
-            x = np.zeros((len(batch), int(lengths.max()), EMBED_DIM), np.float32)
+            x = np.zeros((len(batch), int(lengths.max()), dim), np.float32)
             for j, s in enumerate(batch):
                 x[j, : len(s)] = s
             lt = torch.from_numpy(lengths)

@@ -19,7 +19,7 @@ import numpy as np
 import numpy.typing as npt
 
 from voice_host.ear import augment, synth
-from voice_host.ear.features import FrontEnd, pad
+from voice_host.ear.features import DEFAULT, Embedder, front_end, pad
 from voice_host.ear.vocab import (
     CARD_SIGNS,
     CARD_VALUES,
@@ -358,9 +358,9 @@ def augmented(clean: Audio, version: int, rng: np.random.Generator,
 _WORKER: dict[str, object] = {}
 
 
-def _init_worker(babble: list[Audio]) -> None:
+def _init_worker(babble: list[Audio], front: str = DEFAULT) -> None:
     os.environ.setdefault("OMP_NUM_THREADS", "1")
-    _WORKER["front"] = FrontEnd(threads=1)
+    _WORKER["front"] = front_end(front, threads=1)
     _WORKER["babble"] = babble
 
 
@@ -390,7 +390,8 @@ def _work(args: tuple[Sequence[Item], int]) -> list[npt.NDArray[np.float16]]:
     items, versions = args
     front = _WORKER["front"]
     babble = _WORKER["babble"]
-    assert isinstance(front, FrontEnd) and isinstance(babble, list)
+    assert hasattr(front, "embed") and isinstance(babble, list)
+    embedder: Embedder = front  # type: ignore[assignment]
     seqs = []
     for item, clean in zip(items, _synth_many(items), strict=True):
         rng = np.random.default_rng(item.seed)
@@ -398,7 +399,7 @@ def _work(args: tuple[Sequence[Item], int]) -> list[npt.NDArray[np.float16]]:
             clean = augment.change_speed(clean, item.warp)
         for v in range(versions):
             audio = at_party(clean, rng, babble) if item.party else augmented(clean, v, rng, babble)
-            seqs.append(front.embed(audio).astype(np.float16))
+            seqs.append(embedder.embed(audio).astype(np.float16))
     return seqs
 
 
@@ -416,30 +417,38 @@ class Embedded:
     """The text of each utterance."""
 
 
-def cache_key(lang: str, split: str, sizes: Sizes, seed: int, engine: str | None = None) -> str:
-    """A short name for one (recipe, split, sizes, seed[, engine]) combination."""
+def cache_key(lang: str, split: str, sizes: Sizes, seed: int, engine: str | None = None,
+              front: str = DEFAULT) -> str:
+    """A short name for one (recipe, split, sizes, seed[, engine][, front end]) combination."""
     parts: list[object] = [RECIPE, lang, split, asdict(sizes), seed]
     if engine is not None:
         parts.append(engine)
+    if front != DEFAULT:
+        parts.append(front)
     blob = json.dumps(parts, sort_keys=True)
     name = split if engine is None else f"{split}-{engine}"
+    if front != DEFAULT:
+        name = f"{name}-{front}"
     return f"{lang}-{name}-{hashlib.sha1(blob.encode()).hexdigest()[:10]}"
 
 
 def render(items: Sequence[Item], versions: int, babble: list[Audio], workers: int = 2,
-           progress: Callable[[int], None] | None = None, chunk: int = 24) -> Embedded:
-    """Synthesize, augment and embed every item, ``versions`` copies each, in worker processes."""
+           progress: Callable[[int], None] | None = None, chunk: int = 24,
+           front: str = DEFAULT) -> Embedded:
+    """Synthesize, augment and embed every item, ``versions`` copies each, in worker processes,
+    through the front end called ``front``."""
     chunks = [items[i : i + chunk] for i in range(0, len(items), chunk)]
     seqs: list[npt.NDArray[np.float16]] = []
     if workers <= 1:
-        _init_worker(babble)
+        _init_worker(babble, front)
         results = (_work((c, versions)) for c in chunks)
         for c, r in zip(chunks, results, strict=True):
             seqs += r
             if progress:
                 progress(len(c))
     else:
-        with ProcessPoolExecutor(workers, initializer=_init_worker, initargs=(babble,)) as ex:
+        with ProcessPoolExecutor(workers, initializer=_init_worker,
+                                 initargs=(babble, front)) as ex:
             for c, r in zip(chunks, ex.map(_work, [(c, versions) for c in chunks]), strict=True):
                 seqs += r
                 if progress:
@@ -454,7 +463,7 @@ def save(data: Embedded, path: Path) -> None:
     """Write ``data`` as one compressed npz (ragged sequences concatenated)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     lengths = np.array([len(s) for s in data.seqs], dtype=np.int64)
-    flat = np.concatenate(data.seqs) if data.seqs else np.zeros((0, 96), np.float16)
+    flat = np.concatenate(data.seqs) if data.seqs else np.zeros((0, 1), np.float16)
     tmp = path.with_suffix(".tmp.npz")
     np.savez(tmp, flat=flat, lengths=lengths, labels=data.labels,
              voices=np.array(data.voices), texts=np.array(data.texts), intents=np.array(INTENTS))

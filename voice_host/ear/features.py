@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 from pathlib import Path
+from typing import Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -52,11 +53,45 @@ def _resource(name: str) -> Path:
     return path
 
 
+DEFAULT = "speech-embedding"
+"""The name of this front end, recorded in a head's meta (heads from before the choice have
+none, and mean this one)."""
+FRONT_ENDS = (DEFAULT, "whisper-base")
+"""The front ends a head can be trained on (:func:`front_end`)."""
+RECIPE_FRONT = "whisper-base"
+"""The front end ``voice-host ear train`` puts under a new head."""
+
+
+class Embedder(Protocol):
+    """What a front end does: an utterance in, one ``(T, dim)`` vector sequence out."""
+
+    name: str
+    dim: int
+
+    def embed(self, samples: npt.NDArray[np.int16]) -> Floats:
+        """The vector sequence of one utterance."""
+        ...
+
+
+def front_end(name: str = DEFAULT, threads: int = 1) -> Embedder:
+    """The front end called ``name`` (one of :data:`FRONT_ENDS`)."""
+    if name == DEFAULT:
+        return FrontEnd(threads)
+    if name == "whisper-base":
+        from voice_host.ear.whisper import WhisperFrontEnd
+
+        return WhisperFrontEnd(threads)
+    raise FrontEndError(f"unknown front end {name!r}; choose one of: {', '.join(FRONT_ENDS)}")
+
+
 class FrontEnd:
     """Mel spectrogram plus speech embedding, via onnxruntime.
 
     ``threads`` is onnxruntime's intra-op thread count (1 is plenty for one utterance).
     """
+
+    name = DEFAULT
+    dim = EMBED_DIM
 
     def __init__(self, threads: int = 1) -> None:
         import onnxruntime as ort
@@ -120,7 +155,7 @@ class StreamingEmbedder:
     of speech; the interface lets a caller feed microphone chunks as they come.
     """
 
-    def __init__(self, front: FrontEnd) -> None:
+    def __init__(self, front: Embedder) -> None:
         self._front = front
         self._audio: list[npt.NDArray[np.int16]] = []
 

@@ -101,7 +101,8 @@ class Head:
         if not self.convs:
             return pool(x)
         if len(x) == 0:
-            x = np.zeros((1, EMBED_DIM), np.float32)
+            dim = EMBED_DIM if self.frame_mean is None else len(self.frame_mean)
+            x = np.zeros((1, dim), np.float32)
         if self.frame_mean is not None and self.frame_scale is not None:
             x = (x - self.frame_mean) / self.frame_scale
         return pool(convolve(x, self.convs))

@@ -6,7 +6,7 @@ from functools import cached_property
 from pathlib import Path
 
 from voice_host.ear.decode import Reading, readings
-from voice_host.ear.features import FrontEnd
+from voice_host.ear.features import DEFAULT, FrontEndError, front_end
 from voice_host.ear.head import Head
 from voice_host.ear.vocab import INTENTS, Words, card_phrase, words
 from voice_host.recognition import Alternative, Expectation, Hearing, Samples
@@ -68,7 +68,10 @@ class EarRecognizer:
         if len(self.intents) != self.head.outs[0][0].shape[1]:
             raise EngineError(f"ear head {path} does not match its intent list; retrain it with: "
                               f"voice-host ear train --lang {lang}")
-        self.front = FrontEnd(threads=threads)
+        try:
+            self.front = front_end(str(self.head.meta.get("front", DEFAULT)), threads=threads)
+        except FrontEndError as err:
+            raise EngineError(f"ear head {path}: {err}") from err
 
     @cached_property
     def _words(self) -> Words:

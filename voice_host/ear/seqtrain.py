@@ -17,7 +17,6 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from voice_host.ear.features import EMBED_DIM
 from voice_host.ear.head import HEAD_SIZES, POINTS, Floats, Head
 
 
@@ -92,7 +91,8 @@ def prepared(seqs: Sequence[npt.NDArray[np.floating]],
     fmean = frames.mean(0).astype(np.float32)
     fscale = (frames.std(0) + 1e-4).astype(np.float32)
     xs = [((np.asarray(s, np.float32) - fmean) / fscale).astype(np.float32) for s in seqs]
-    return rng, fmean, fscale, [s if len(s) else np.zeros((1, EMBED_DIM), np.float32) for s in xs]
+    dim = len(fmean)
+    return rng, fmean, fscale, [s if len(s) else np.zeros((1, dim), np.float32) for s in xs]
 
 
 def train_conv(seqs: Sequence[npt.NDArray[np.floating]], y: npt.NDArray[np.int64],
@@ -108,12 +108,13 @@ def train_conv(seqs: Sequence[npt.NDArray[np.floating]], y: npt.NDArray[np.int64
                            "the shipped head runs without it") from err
     r = recipe or ConvRecipe()
     rng, fmean, fscale, xs = prepared(seqs, seed)
+    dim = len(fmean)
 
     class Net(nn.Module):
         def __init__(self) -> None:
             super().__init__()
             pad = r.kernel // 2
-            self.c1 = nn.Conv1d(EMBED_DIM, r.channels, r.kernel, padding=pad)
+            self.c1 = nn.Conv1d(dim, r.channels, r.kernel, padding=pad)
             self.c2 = nn.Conv1d(r.channels, r.channels, r.kernel, padding=pad)
             self.fc = nn.Linear((2 + POINTS) * r.channels, r.hidden)
             self.outs = nn.ModuleList([nn.Linear(r.hidden, k) for k in HEAD_SIZES])
@@ -140,7 +141,7 @@ def train_conv(seqs: Sequence[npt.NDArray[np.floating]], y: npt.NDArray[np.int64
     def batch(idx: npt.NDArray[np.int64]) -> tuple[Any, Any]:
         out = [augment_sequence(xs[int(i)], rng, r.speed, r.noise, r.time_mask) for i in idx]
         lengths = np.array([len(s) for s in out], dtype=np.int64)
-        x = np.zeros((len(out), int(lengths.max()), EMBED_DIM), np.float32)
+        x = np.zeros((len(out), int(lengths.max()), dim), np.float32)
         for i, s in enumerate(out):
             x[i, : len(s)] = s
         return torch.from_numpy(x), torch.from_numpy(lengths)

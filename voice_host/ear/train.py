@@ -29,6 +29,7 @@ from voice_host.ear.dataset import (
     Embedded,
     Sizes,
 )
+from voice_host.ear.features import DEFAULT, RECIPE_FRONT
 from voice_host.ear.head import (
     HEAD_NAMES,
     POOLED_DIM,
@@ -80,13 +81,14 @@ class TrainResult:
 
 
 def build(lang: str, split: str, sizes: Sizes, seed: int, progress: Progress, workers: int,
-          cache: Path | None, engine: str | None = None) -> Embedded:
+          cache: Path | None, engine: str | None = None, front: str = DEFAULT) -> Embedded:
     """The embedded data of one split, from the cache when it is there.
 
     ``engine`` (``"mbrola"``, :data:`dataset.WARPED`, :data:`dataset.SPEAKERS` or
-    :data:`dataset.PARTY`) builds that set of the split instead.
+    :data:`dataset.PARTY`) builds that set of the split instead; ``front`` names the front end
+    (:data:`voice_host.ear.features.FRONT_ENDS`).
     """
-    key = dataset.cache_key(lang, split, sizes, seed, engine)
+    key = dataset.cache_key(lang, split, sizes, seed, engine, front)
     path = (cache or DATA_DIR) / f"{key}.npz"
     what = split if engine is None else f"{split} ({engine})"
     if path.exists():
@@ -95,7 +97,7 @@ def build(lang: str, split: str, sizes: Sizes, seed: int, progress: Progress, wo
         data = dataset.load(path)
         if engine is not None:
             return data
-        return topped_up(data, path, lang, split, sizes, seed, progress, workers)
+        return topped_up(data, path, lang, split, sizes, seed, progress, workers, front)
     items = dataset.plan(lang, split, sizes, seed, engine)
     if engine == dataset.PARTY:
         babble = dataset.babble_pool(lang, split, seed, 10 if sizes.max_items else 60,
@@ -104,13 +106,13 @@ def build(lang: str, split: str, sizes: Sizes, seed: int, progress: Progress, wo
         babble = dataset.babble_pool(lang, split, seed, 10 if sizes.max_items else 40)
     progress.stage(f"{what}: synthesize + embed", len(items))
     data = dataset.render(items, sizes.versions, babble, workers=workers,
-                          progress=lambda n: progress.advance(n))
+                          progress=lambda n: progress.advance(n), front=front)
     dataset.save(data, path)
     return data
 
 
 def build_all(lang: str, split: str, quick: bool, seed: int, progress: Progress, workers: int,
-              cache: Path | None) -> Embedded:
+              cache: Path | None, front: str = DEFAULT) -> Embedded:
     """The split's espeak-ng/festival set, its MBROLA set where MBROLA voices are here, and
     for training a set of warped voices (:data:`dataset.WARPED`), one of more real speakers
     (:data:`dataset.SPEAKERS`) where their synthesizers are here, and one said at a party
@@ -120,23 +122,23 @@ def build_all(lang: str, split: str, quick: bool, seed: int, progress: Progress,
         sizes, extra = (QUICK, MBROLA_QUICK) if quick else (Sizes(), MBROLA)
     else:
         sizes, extra = (QUICK, MBROLA_QUICK) if quick else (VAL, MBROLA_VAL)
-    data = build(lang, split, sizes, seed, progress, workers, cache)
+    data = build(lang, split, sizes, seed, progress, workers, cache, front=front)
     if any(v.engine == "mbrola" for v in synth.voices(lang, split)):
         data = dataset.merged(data, build(lang, split, extra, seed, progress, workers, cache,
-                                          engine="mbrola"))
+                                          "mbrola", front))
     if split == "train":
         data = dataset.merged(data, build(lang, split, extra, seed, progress, workers, cache,
-                                          engine=dataset.WARPED))
+                                          dataset.WARPED, front))
         if any(v.split == "train" for v in synth.other_voices(lang)):
             data = dataset.merged(data, build(lang, split, extra, seed, progress, workers,
-                                              cache, engine=dataset.SPEAKERS))
+                                              cache, dataset.SPEAKERS, front))
         data = dataset.merged(data, build(lang, split, party, seed, progress, workers, cache,
-                                          engine=dataset.PARTY))
+                                          dataset.PARTY, front))
     return data
 
 
 def topped_up(data: Embedded, path: Path, lang: str, split: str, sizes: Sizes, seed: int,
-              progress: Progress, workers: int) -> Embedded:
+              progress: Progress, workers: int, front: str = DEFAULT) -> Embedded:
     """A cached set plus the commands added to the phrase table after it was made."""
     seen = set(int(i) for i in np.unique(data.labels[:, 0]))
     missing = [n for i, n in enumerate(INTENTS) if i not in seen and n not in ("number", "reject")]
@@ -149,7 +151,7 @@ def topped_up(data: Embedded, path: Path, lang: str, split: str, sizes: Sizes, s
     babble = dataset.babble_pool(lang, split, seed, 10 if sizes == QUICK else 40)
     progress.stage(f"{split}: new commands", len(items))
     extra = dataset.render(items, sizes.versions, babble, workers=workers,
-                           progress=lambda n: progress.advance(n))
+                           progress=lambda n: progress.advance(n), front=front)
     dataset.save(extra, extra_path)
     return dataset.merged(data, extra)
 
@@ -283,14 +285,15 @@ def _train_members(data: Embedded, recipe: ConvRecipe, ctc: CtcRecipe | None, se
 def train(lang: str = "en", seed: int = 0, quick: bool = False, out: Path | None = None,
           progress: Progress | None = None, workers: int = 2, cache: Path | None = None,
           log: Callable[[str], None] = lambda s: None, arch: str = "conv",
-          members: int = 3, second_opinion: bool | None = None) -> TrainResult:
+          members: int = 3, second_opinion: bool | None = None,
+          front: str = RECIPE_FRONT) -> TrainResult:
     """Make the data, train the head, calibrate it on held-out voices, and write it."""
     from voice_host.ear.recognizer import default_head_path
 
     progress = progress or Progress()
     start = time.monotonic()
-    train_data = build_all(lang, "train", quick, seed, progress, workers, cache)
-    val_data = build_all(lang, "val", quick, seed, progress, workers, cache)
+    train_data = build_all(lang, "train", quick, seed, progress, workers, cache, front)
+    val_data = build_all(lang, "val", quick, seed, progress, workers, cache, front)
     if arch == "conv":
         from voice_host.ear.ctctrain import CtcRecipe, train_ctc
         from voice_host.ear.seqtrain import ConvRecipe, train_conv
@@ -347,6 +350,7 @@ def train(lang: str = "en", seed: int = 0, quick: bool = False, out: Path | None
     seconds = time.monotonic() - start
     head.meta = {
         "lang": lang, "seed": seed, "quick": quick, "recipe": dataset.RECIPE, "arch": arch,
+        "front": front,
         "members": 1 + len(head.members), "second_opinion": "ctc" if head.ctc else None,
         "intents": list(INTENTS),
         "threshold": threshold, "train_utterances": len(train_data.seqs),
