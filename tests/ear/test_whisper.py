@@ -162,3 +162,15 @@ def test_a_damaged_model_is_one_clear_error(tmp_path: Path) -> None:
 def test_an_unknown_front_end_is_named() -> None:
     with pytest.raises(FrontEndError, match="whisper-base"):
         front_end("mystery")
+
+
+def test_a_head_names_its_front_end(tmp_path: Path) -> None:
+    from voice_host.ear.head import Head
+    from voice_host.ear.recognizer import EarRecognizer, default_head_path
+    from voice_host.recognizers import EngineError
+
+    head = Head.load(default_head_path("en"))
+    head.meta = {**head.meta, "front": "mystery"}
+    head.save(tmp_path / "head.npz")
+    with pytest.raises(EngineError, match="unknown front end 'mystery'"):
+        EarRecognizer("en", tmp_path / "head.npz")
