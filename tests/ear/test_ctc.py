@@ -71,12 +71,12 @@ def test_the_expectation_narrows_the_readings() -> None:
     assert possible(None).all()
 
 
-def _blank_only() -> CtcModel:
-    """A second opinion that hears nothing in anything."""
+def _blank_only(dim: int = 96) -> CtcModel:
+    """A second opinion that hears nothing in anything, over ``dim``-wide frames."""
     bias = np.zeros(TOKENS, np.float32)
     bias[BLANK] = 20.0
-    return CtcModel(np.zeros(96, np.float32), np.ones(96, np.float32), [],
-                    (np.zeros((96, TOKENS), np.float32), bias))
+    return CtcModel(np.zeros(dim, np.float32), np.ones(dim, np.float32), [],
+                    (np.zeros((dim, TOKENS), np.float32), bias))
 
 
 @needs_espeak
@@ -89,7 +89,8 @@ def test_a_reading_the_second_opinion_does_not_share_stays_in_doubt(tmp_path: Pa
     head.ctc = None
     head.save(tmp_path / "alone.npz")
     assert EarRecognizer("en", tmp_path / "alone.npz").recognize(audio).numbers == (24,)
-    head.ctc = _blank_only()
+    assert head.frame_mean is not None
+    head.ctc = _blank_only(len(head.frame_mean))
     head.save(tmp_path / "vetoed.npz")
     vetoed = EarRecognizer("en", tmp_path / "vetoed.npz")
     assert vetoed.head.ctc is not None  # saved and loaded with the head

@@ -24,7 +24,10 @@ def test_quick_training_writes_a_loadable_head(tmp_path: Path, arch: str) -> Non
     result = CliRunner().invoke(app, ["ear", "train", "--quick", "--seed", "3", "--out",
                                       str(out), "--cache", str(tmp_path / "cache"),
                                       "--workers", "1", "--arch", arch,
-                                      *(["--second-opinion"] if arch == "conv" else [])])
+                                      # The plain MLP (no torch) stays on the small front end:
+                                      # over Whisper's 512 dims its pooled input is 5,120 wide.
+                                      *(["--second-opinion"] if arch == "conv" else
+                                        ["--front", "speech-embedding"])])
     assert result.exit_code == 0, result.output
     assert out.exists() and out.stat().st_size < 5_000_000
     made = {f.name.split("-")[2] for f in (tmp_path / "cache").glob("en-train-*.npz")}
@@ -37,4 +40,6 @@ def test_quick_training_writes_a_loadable_head(tmp_path: Path, arch: str) -> Non
     info = CliRunner().invoke(app, ["ear", "info", "--model", str(out)])
     assert info.exit_code == 0 and '"quick": true' in info.output
     assert f'"arch": "{arch}"' in info.output
+    front = "whisper-base" if arch == "conv" else "speech-embedding"
+    assert f'"front": "{front}"' in info.output and rec.front.name == front
     assert (rec.head.ctc is not None) == (arch == "conv")  # asked for with the conv head
