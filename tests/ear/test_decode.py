@@ -75,3 +75,24 @@ def test_card_first_and_commands_can_be_switched_off() -> None:
     ranked = readings(probs, Expectation(card_first=False, commands=False))
     assert ranked[0].card == "none" and ranked[0].total == 24
     assert all(r.kind != "command" for r in ranked)
+
+
+def test_a_sure_total_with_an_unsure_card_is_heard_as_the_total_alone() -> None:
+    from voice_host.ear.decode import Reading
+    from voice_host.ear.recognizer import total_first
+
+    split = [Reading("number", 0.47, 11, "none", index=(0, 1, 1, 0)),
+             Reading("number", 0.45, 11, "bare7", index=(0, 1, 1, 8)),
+             Reading("number", 0.03, 7, "none", index=(0, 7, 0, 0)),
+             Reading("reject", 0.05, index=(18, -1, -1, -1))]
+    first = total_first(split, 0.9)
+    assert (first[0].total, first[0].card) == (11, "none")
+    assert first[0].probability == pytest.approx(0.92)
+    assert [(r.total, r.card) for r in first[1:3]] == [(11, "bare7"), (7, "none")]
+    # Not when the two readings together are still unsure, nor when the best is sure anyway.
+    assert total_first(split, 0.95) == split
+    sure = [Reading("number", 0.97, 11, "none"), *split[1:]]
+    assert total_first(sure, 0.9) == sure
+    # Nor when the rivals are different totals.
+    apart = [split[0], Reading("number", 0.45, 13, "none"), split[3]]
+    assert total_first(apart, 0.9) == apart

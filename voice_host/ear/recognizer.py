@@ -8,7 +8,7 @@ from pathlib import Path
 from voice_host.ear.decode import Reading, readings
 from voice_host.ear.features import DEFAULT, FrontEndError, front_end
 from voice_host.ear.head import Head
-from voice_host.ear.vocab import INTENTS, Words, card_phrase, words
+from voice_host.ear.vocab import CARDS, INTENTS, Words, card_phrase, words
 from voice_host.recognition import Alternative, Expectation, Hearing, Samples
 from voice_host.recognizers import EngineError
 
@@ -93,7 +93,7 @@ class EarRecognizer:
         """Recognize one utterance; no number or command unless confident enough."""
         seq = self.front.embed(samples)
         probs = [p[0] for p in self.head.sequence_probs(seq)]
-        ranked = readings(probs, expect, intents=self.intents)
+        ranked = total_first(readings(probs, expect, intents=self.intents), self.threshold)
         best = ranked[0]
         others = tuple(self._alternative(r) for r in ranked[1:]
                        if r.kind != "reject" and r.probability >= ALTERNATIVE_FLOOR)[:4]
@@ -107,6 +107,29 @@ class EarRecognizer:
                            alternatives=doubtful + others)
         return Hearing(text=self.text_of(best), numbers=_numbers(best), command=best.command,
                        confidence=best.probability, alternatives=others)
+
+
+def total_first(ranked: list[Reading], threshold: float) -> list[Reading]:
+    """The readings with the total alone first when the total is sure and only the card is not.
+
+    "seven, eleven" may be heard as 47% "eleven" and 45% "seven, eleven": neither reaches the
+    threshold, yet both say eleven. Then the total alone is the reading, with the card readings'
+    summed probability, and they stay as alternatives, so the referee still asks where a card
+    would change its verdict ("six, eleven" from four is a mistake; "seven, eleven" is not).
+    """
+    best = ranked[0]
+    if best.kind != "number" or best.probability >= threshold:
+        return ranked
+    same = [r for r in ranked if r.kind == "number" and r.total == best.total]
+    mass = sum(r.probability for r in same)
+    if len(same) < 2 or mass < threshold:
+        return ranked
+    none = CARDS.index("none")
+    alone = Reading("number", min(mass, 1.0), best.total, "none",
+                    index=(0, best.index[1], best.index[2], none))
+    rest = [r for r in ranked if not (r.kind == "number" and r.total == best.total
+                                      and r.card == "none")]
+    return [alone, *rest]
 
 
 def _numbers(r: Reading) -> tuple[int, ...]:
