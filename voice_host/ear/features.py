@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import contextlib
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -96,12 +96,7 @@ class FrontEnd:
     def __init__(self, threads: int = 1) -> None:
         import onnxruntime as ort
 
-        options = ort.SessionOptions()
-        options.intra_op_num_threads = threads
-        options.inter_op_num_threads = 1
-        options.log_severity_level = 3
-        with contextlib.suppress(Exception):  # older onnxruntime lacks the entry
-            options.add_session_config_entry("mlas.disable_kleidiai", "1")
+        options = session_options(threads)
         providers = ["CPUExecutionProvider"]
         self._mel = ort.InferenceSession(
             str(_resource("melspectrogram.onnx")), options, providers=providers
@@ -133,6 +128,19 @@ class FrontEnd:
     def embed(self, samples: npt.NDArray[np.int16]) -> Floats:
         """The embedding sequence ``(T, 96)`` of one utterance, padded as in training."""
         return self.embed_mel(self.mel(pad(samples)))
+
+
+def session_options(threads: int) -> Any:
+    """onnxruntime's options for one of the ear's graphs: ``threads`` intra-op threads, quiet."""
+    import onnxruntime as ort
+
+    options = ort.SessionOptions()
+    options.intra_op_num_threads = threads
+    options.inter_op_num_threads = 1
+    options.log_severity_level = 3
+    with contextlib.suppress(Exception):  # older onnxruntime lacks the entry
+        options.add_session_config_entry("mlas.disable_kleidiai", "1")
+    return options
 
 
 def pad(samples: npt.NDArray[np.int16], seconds: float = PAD_SECONDS) -> npt.NDArray[np.int16]:

@@ -19,7 +19,6 @@ vector per 80 ms, as from the speech embedding.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import logging
 import os
@@ -34,7 +33,7 @@ from typing import IO, Any
 import numpy as np
 import numpy.typing as npt
 
-from voice_host.ear.features import FrontEndError
+from voice_host.ear.features import FrontEndError, session_options
 
 NAME = "whisper-base"
 """The name a head records for this front end."""
@@ -337,14 +336,8 @@ class WhisperFrontEnd:
     def __init__(self, threads: int = 1) -> None:
         import onnxruntime as ort
 
-        options = ort.SessionOptions()
-        options.intra_op_num_threads = threads
-        options.inter_op_num_threads = 1
-        options.log_severity_level = 3
-        with contextlib.suppress(Exception):
-            options.add_session_config_entry("mlas.disable_kleidiai", "1")
         try:
-            self._session = ort.InferenceSession(str(encoder_path()), options,
+            self._session = ort.InferenceSession(str(encoder_path()), session_options(threads),
                                                  providers=["CPUExecutionProvider"])
         except FrontEndError:
             raise
