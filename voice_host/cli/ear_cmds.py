@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 
 from voice_host.cli.app import UserError, app
+from voice_host.ear.features import RECIPE_FRONT
 
 ear_app = typer.Typer(help="The trained ear: our own recognizer for the game's vocabulary.",
                       no_args_is_help=True)
@@ -35,7 +36,7 @@ def train_cmd(
     front: Annotated[
         str, typer.Option(help="Front end under the head: whisper-base (Whisper's encoder) "
                           "or speech-embedding (openWakeWord's).")
-    ] = "whisper-base",
+    ] = RECIPE_FRONT,
 ) -> None:
     """Synthesize the data, train the head, calibrate it on held-out voices, write it."""
     from rich.console import Console

@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import cast
 
 import numpy as np
 import numpy.typing as npt
@@ -390,8 +391,8 @@ def _work(args: tuple[Sequence[Item], int]) -> list[npt.NDArray[np.float16]]:
     items, versions = args
     front = _WORKER["front"]
     babble = _WORKER["babble"]
-    assert hasattr(front, "embed") and isinstance(babble, list)
-    embedder: Embedder = front  # type: ignore[assignment]
+    assert isinstance(babble, list)
+    embedder = cast(Embedder, front)  # set by _init_worker from front_end()
     seqs = []
     for item, clean in zip(items, _synth_many(items), strict=True):
         rng = np.random.default_rng(item.seed)

@@ -56,9 +56,11 @@ def _resource(name: str) -> Path:
 DEFAULT = "speech-embedding"
 """The name of this front end, recorded in a head's meta (heads from before the choice have
 none, and mean this one)."""
-FRONT_ENDS = (DEFAULT, "whisper-base")
+WHISPER = "whisper-base"
+"""The name of Whisper base's encoder as a front end (:mod:`voice_host.ear.whisper`)."""
+FRONT_ENDS = (DEFAULT, WHISPER)
 """The front ends a head can be trained on (:func:`front_end`)."""
-RECIPE_FRONT = "whisper-base"
+RECIPE_FRONT = WHISPER
 """The front end ``voice-host ear train`` puts under a new head."""
 
 
@@ -77,7 +79,7 @@ def front_end(name: str = DEFAULT, threads: int = 1) -> Embedder:
     """The front end called ``name`` (one of :data:`FRONT_ENDS`)."""
     if name == DEFAULT:
         return FrontEnd(threads)
-    if name == "whisper-base":
+    if name == WHISPER:
         from voice_host.ear.whisper import WhisperFrontEnd
 
         return WhisperFrontEnd(threads)

@@ -33,9 +33,9 @@ from typing import IO, Any
 import numpy as np
 import numpy.typing as npt
 
-from voice_host.ear.features import FrontEndError, session_options
+from voice_host.ear.features import WHISPER, FrontEndError, session_options
 
-NAME = "whisper-base"
+NAME = WHISPER
 """The name a head records for this front end."""
 DIM = 512
 """Size of one state."""
