@@ -1,14 +1,18 @@
 """The synthesizers behind the ear's training data and bench: each voice speaks, speed works,
-and no speaker is both trained on and measured."""
+no speaker is both trained on and measured, and a cached set is named by
+its plan."""
 
 from __future__ import annotations
 
 import shutil
+from dataclasses import replace
 
 import numpy as np
 import pytest
 
+from tests.ear.conftest import needs_espeak
 from voice_host.ear import dataset, synth
+from voice_host.ear.features import WHISPER
 
 OTHERS = [synth.Voice(e, n, s) for lang in synth.OTHER_VOICES
           for (e, n), s in synth.OTHER_VOICES[lang].items()]
@@ -51,3 +55,16 @@ def test_the_speakers_and_party_plans_use_only_their_split() -> None:
     engines = {i.voice.engine for i in big}
     assert {"espeak", "mbrola"} <= engines and engines & {"flite", "pico", "rhvoice", "festival"}
     assert sum(not i.text for i in big) == dataset.PARTY_SIZES.noise_only
+
+
+@needs_espeak
+def test_a_cached_set_is_named_by_what_it_says_and_who_says_it() -> None:
+    items = dataset.plan("en", "val", dataset.QUICK, seed=0)
+    key = dataset.cache_key("en", "val", items)
+    other_voice = synth.Voice("espeak", "en-us+nobody", "val")
+    assert dataset.cache_key("en", "val", [replace(items[0], voice=other_voice), *items[1:]]) != key
+    assert dataset.cache_key("en", "val", [replace(items[0], text="pass the crisps"),
+                                           *items[1:]]) != key
+    assert dataset.cache_key("en", "val", items[1:]) != key
+    assert dataset.cache_key("en", "val", items, front=WHISPER).startswith("en-val-whisper-base-")
+    assert dataset.cache_key("en", "val", items, front=WHISPER)[-10:] != key[-10:]

@@ -245,31 +245,6 @@ def _party_plan(lang: str, pool: Sequence[synth.Voice], sizes: Sizes,
     return _limited(items, sizes, rng)
 
 
-def topup_plan(lang: str, split: str, sizes: Sizes, seed: int,
-               commands: Sequence[str]) -> list[Item]:
-    """Utterances of ``commands`` only, for a cached set made before they were in the table.
-
-    Same voices, speeds and pitches as :func:`plan`, from a seed stream of their own.
-    """
-    rng = np.random.default_rng([seed, {"train": 0, "val": 1, "bench": 2}[split], 11])
-    pool = synth.voices(lang, split)
-    espeak = [v for v in pool if v.engine == "espeak"]
-    festival = [v for v in pool if v.engine == "festival" and v.name in synth.FESTIVAL_VOICES]
-    if not espeak:
-        raise RuntimeError(f"no {split} voices for {lang!r}: is espeak-ng installed?")
-    w = words(lang)
-    todo = [(phrase, command_label(name)) for name in commands
-            for phrase in w.commands[name] for _ in range(sizes.per_command_phrase)]
-    items = []
-    for text, label in todo:
-        use_festival = festival and rng.random() < 0.12
-        voice = festival[int(rng.integers(len(festival)))] if use_festival else espeak[
-            int(rng.integers(len(espeak)))]
-        items.append(Item(text, label, voice, float(rng.uniform(0.75, 1.35)),
-                          int(rng.integers(15, 86)), int(rng.integers(2**31))))
-    return items
-
-
 def merged(a: Embedded, b: Embedded) -> Embedded:
     """Both sets as one."""
     return Embedded(a.seqs + b.seqs, np.concatenate([a.labels, b.labels]), a.voices + b.voices,
@@ -418,12 +393,16 @@ class Embedded:
     """The text of each utterance."""
 
 
-def cache_key(lang: str, split: str, sizes: Sizes, seed: int, engine: str | None = None,
+def cache_key(lang: str, split: str, items: Sequence[Item], engine: str | None = None,
               front: str = DEFAULT) -> str:
-    """A short name for one (recipe, split, sizes, seed[, engine][, front end]) combination."""
-    parts: list[object] = [RECIPE, lang, split, asdict(sizes), seed]
-    if engine is not None:
-        parts.append(engine)
+    """A short name for the embedded set of ``items`` (a :func:`plan`) through ``front``.
+
+    The name covers every planned utterance (its text, label, voice, speed, pitch and seed),
+    so editing a voice table, a chatter list or a phrase makes a new set instead of reusing
+    the old one.
+    """
+    planned = json.dumps([asdict(i) for i in items], sort_keys=True)
+    parts: list[object] = [RECIPE, lang, split, hashlib.sha1(planned.encode()).hexdigest()]
     if front != DEFAULT:
         parts.append(front)
     blob = json.dumps(parts, sort_keys=True)

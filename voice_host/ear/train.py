@@ -88,17 +88,13 @@ def build(lang: str, split: str, sizes: Sizes, seed: int, progress: Progress, wo
     :data:`dataset.PARTY`) builds that set of the split instead; ``front`` names the front end
     (:data:`voice_host.ear.features.FRONT_ENDS`).
     """
-    key = dataset.cache_key(lang, split, sizes, seed, engine, front)
-    path = (cache or DATA_DIR) / f"{key}.npz"
+    items = dataset.plan(lang, split, sizes, seed, engine)
+    path = (cache or DATA_DIR) / f"{dataset.cache_key(lang, split, items, engine, front)}.npz"
     what = split if engine is None else f"{split} ({engine})"
     if path.exists():
         progress.stage(f"{what}: cached", 1)
         progress.advance(1)
-        data = dataset.load(path)
-        if engine is not None:
-            return data
-        return topped_up(data, path, lang, split, sizes, seed, progress, workers, front)
-    items = dataset.plan(lang, split, sizes, seed, engine)
+        return dataset.load(path)
     if engine == dataset.PARTY:
         babble = dataset.babble_pool(lang, split, seed, 10 if sizes.max_items else 60,
                                      every_synthesizer=True)
@@ -135,25 +131,6 @@ def build_all(lang: str, split: str, quick: bool, seed: int, progress: Progress,
         data = dataset.merged(data, build(lang, split, party, seed, progress, workers, cache,
                                           dataset.PARTY, front))
     return data
-
-
-def topped_up(data: Embedded, path: Path, lang: str, split: str, sizes: Sizes, seed: int,
-              progress: Progress, workers: int, front: str = DEFAULT) -> Embedded:
-    """A cached set plus the commands added to the phrase table after it was made."""
-    seen = set(int(i) for i in np.unique(data.labels[:, 0]))
-    missing = [n for i, n in enumerate(INTENTS) if i not in seen and n not in ("number", "reject")]
-    if not missing:
-        return data
-    extra_path = path.with_name(f"{path.stem}+{'+'.join(missing)}.npz")
-    if extra_path.exists():
-        return dataset.merged(data, dataset.load(extra_path))
-    items = dataset.topup_plan(lang, split, sizes, seed, missing)
-    babble = dataset.babble_pool(lang, split, seed, 10 if sizes == QUICK else 40)
-    progress.stage(f"{split}: new commands", len(items))
-    extra = dataset.render(items, sizes.versions, babble, workers=workers,
-                           progress=lambda n: progress.advance(n), front=front)
-    dataset.save(extra, extra_path)
-    return dataset.merged(data, extra)
 
 
 def pooled(data: Embedded) -> npt.NDArray[np.float32]:
