@@ -27,7 +27,9 @@ def train_cmd(
     workers: Annotated[int, typer.Option(help="Worker processes for synthesis.")] = 2,
     arch: Annotated[str, typer.Option(help="Head: conv (needs torch to train) or mlp.")]
     = "conv",
-    members: Annotated[int, typer.Option(help="Conv heads in the ensemble.")] = 3,
+    members: Annotated[
+        int, typer.Option(help="Conv heads in the ensemble (the shipped heads have two).")
+    ] = 2,
     second_opinion: Annotated[
         bool | None,
         typer.Option(help="Also train the CTC veto (default: the language's shipped recipe, "

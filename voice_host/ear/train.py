@@ -262,7 +262,7 @@ def _train_members(data: Embedded, recipe: ConvRecipe, ctc: CtcRecipe | None, se
 def train(lang: str = "en", seed: int = 0, quick: bool = False, out: Path | None = None,
           progress: Progress | None = None, workers: int = 2, cache: Path | None = None,
           log: Callable[[str], None] = lambda s: None, arch: str = "conv",
-          members: int = 3, second_opinion: bool | None = None,
+          members: int = 2, second_opinion: bool | None = None,
           front: str = RECIPE_FRONT) -> TrainResult:
     """Make the data, train the head, calibrate it on held-out voices, and write it."""
     from voice_host.ear.recognizer import default_head_path
