@@ -52,4 +52,3 @@ def test_english_chatter_and_plan_are_unchanged() -> None:
     assert len(items) == 7716
     assert hashlib.sha1(blob.encode()).hexdigest()[:12] == EN_PLAN_TEXTS
     assert dataset.cache_key("en", "train", items) == "en-train-87fe4b2101"
-

@@ -35,8 +35,6 @@ import numpy.typing as npt
 
 from voice_host.ear.features import WHISPER, FrontEndError, session_options
 
-NAME = WHISPER
-"""The name a head records for this front end."""
 DIM = 512
 """Size of one state."""
 POOL = 4
@@ -330,7 +328,7 @@ def _write_encoder(parts: list[Path], path: Path) -> None:
 class WhisperFrontEnd:
     """Whisper base's encoder states of an utterance, four averaged into one per 80 ms."""
 
-    name = NAME
+    name = WHISPER
     dim = DIM
 
     def __init__(self, threads: int = 1) -> None:
