@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -43,3 +45,20 @@ def test_quick_training_writes_a_loadable_head(tmp_path: Path, arch: str) -> Non
     front = "whisper-base" if arch == "conv" else "speech-embedding"
     assert f'"front": "{front}"' in info.output and rec.front.name == front
     assert (rec.head.ctc is not None) == (arch == "conv")  # asked for with the conv head
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--members", "0"], "--members 0: an ensemble needs at least one head"),
+    (["--arch", "tree"], "--arch 'tree': choose conv or mlp"),
+    (["--front", "bogus"], "unknown front end 'bogus'; choose one of: speech-embedding"),
+])
+def test_bad_training_options_are_refused_before_any_data_is_made(
+        tmp_path: Path, args: list[str], message: str) -> None:
+    cmd = [sys.executable, "-m", "voice_host", "ear", "train", "--cache",
+           str(tmp_path / "cache"), "--out", str(tmp_path / "head.npz"), *args]
+    result = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and message in lines[0], result.stderr
+    assert "Traceback" not in result.stderr and not result.stdout
+    assert not (tmp_path / "cache").exists() and not (tmp_path / "head.npz").exists()
