@@ -106,12 +106,15 @@ def play(
     early: bool = True,
     join_cut: bool = True,
     lang: str = "en",
+    lead_s: float = 0.0,
 ) -> Stats:
-    """One game heard by ``recognizer`` (of ``lang``); returns its score."""
+    """One game heard by ``recognizer`` (of ``lang``); returns its score. In babble, each
+    announcement comes after ``lead_s`` seconds of the party alone."""
     rng = np.random.default_rng(seed)
 
     def noisy(audio: Samples) -> Samples:
         assert noise is not None
+        audio = np.concatenate([np.zeros(int(lead_s * 16000), np.int16), audio])
         start = int(rng.integers(0, len(noise) - len(audio) - 1))
         return mix_at_snr(audio, noise[start : start + len(audio)], 10.0)
 
@@ -156,7 +159,15 @@ def main() -> None:
         "--join-cut", action=argparse.BooleanOptionalAction, default=True,
         help="hold a short piece that may be a phrase cut at its comma and join its rest",
     )
+    parser.add_argument(
+        "--lead", type=float, default=0.0, metavar="S",
+        help="seconds of party alone before each announcement in babble, so that the "
+             "endpointer hears the table as a live microphone would, not from silence "
+             "(default 0; at most 20)",
+    )
     args = parser.parse_args()
+    if not 0.0 <= args.lead <= 20.0:
+        parser.error(f"--lead {args.lead}: give seconds from 0 to 20")
     policy = Policy(
         confirm_mistakes=args.confirm_mistakes, confirm_stew_pots=args.confirm_stew_pots
     )
@@ -180,6 +191,7 @@ def main() -> None:
                 early=args.early,
                 join_cut=args.join_cut,
                 lang=args.lang,
+                lead_s=args.lead,
             )
             rows.append((voices, condition, stats, time.perf_counter() - t0))
     sample_lines = [
@@ -197,6 +209,7 @@ def main() -> None:
         "engine": args.engine,
         "early": args.early,
         "join_cut": args.join_cut,
+        "lead_s": args.lead,
         "policy": {
             "confirm_mistakes": policy.confirm_mistakes,
             "confirm_stew_pots": policy.confirm_stew_pots,
@@ -246,7 +259,8 @@ def main() -> None:
     print(f"language: {args.lang}; engine: {args.engine}; early recognition: {args.early}; "
           f"cut phrases joined: {args.join_cut} ({t['joined']} joined)")
     print(f"confirm mistakes: {policy.confirm_mistakes}; confirm stew pots: "
-          f"{policy.confirm_stew_pots}")
+          f"{policy.confirm_stew_pots}; party alone before each announcement in babble: "
+          f"{args.lead:g} s")
     print(f"{'voices':38} {'condition':13} turns first-try false(mis/pen/acc) missed "
           f"asked(right/settled) typed  secs")
     for g in figures["games"]:  # type: ignore[attr-defined]

@@ -130,3 +130,48 @@ def test_query_commands_in_a_held_out_voice(ear: EarRecognizer) -> None:
             top += best == name
             total += 1
     assert top >= TOP_FLOOR_QUERY * total, (top, total)
+
+
+TALK = synth.Voice("espeak", "en-us-nyc+f4", "bench")
+"""A held-out voice talking at the table around the player's announcement."""
+
+
+def _said_amid_talk(total: int) -> np.ndarray:
+    """``total`` said in a held-out voice with 3 s of quieter table talk before and after: one
+    utterance of 7 s, as the endpointer cuts it when the talk keeps it open."""
+    def quieter(x: np.ndarray) -> np.ndarray:
+        return x.astype(np.float64) * 10 ** (-16 / 20)
+
+    before = synth.synthesize(TALK, "so I told him the train was late again and he just laughed")
+    after = synth.synthesize(TALK, "anyway who wants more of these crisps")
+    said = synth.synthesize(HELD_OUT, words("en").numbers[total]).astype(np.float64)
+    gap = np.zeros(3200)
+    return np.concatenate([quieter(before), gap, said, gap, quieter(after)]).astype(np.int16)
+
+
+@needs_espeak
+def test_a_total_amid_table_talk_is_heard_in_a_window(
+    ear: EarRecognizer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import voice_host.ear.recognizer as recognizer
+
+    totals = (7, 13, 24, 31, 38, 42)
+    clips = [_said_amid_talk(t) for t in totals]
+    assert all(len(c) > recognizer.LONG_S * 16000 for c in clips)
+    windowed = [ear.recognize(c).numbers for c in clips]
+    monkeypatch.setattr(recognizer, "LONG_S", float("inf"))
+    whole = [ear.recognize(c).numbers for c in clips]
+    right = [heard == (t,) for heard, t in zip(windowed, totals, strict=True)]
+    # Measured: 3 of 6 heard right in a window, none as a whole, none wrong either way.
+    assert sum(right) >= 2, windowed
+    assert sum(right) > sum(h == (t,) for h, t in zip(whole, totals, strict=True)), whole
+    assert all(not h or h == (t,) for h, t in zip(windowed, totals, strict=True)), windowed
+
+
+@needs_espeak
+def test_long_table_talk_alone_is_heard_as_nothing(ear: EarRecognizer) -> None:
+    talk = synth.synthesize(TALK, "so I told him the train was late again and he just laughed. "
+                                  "anyway who wants more of these crisps. is the oven still on")
+    assert len(talk) > 2 * 16000 * 3
+    hearing = ear.recognize(talk)
+    assert not hearing.numbers and hearing.command is None, hearing

@@ -6,10 +6,10 @@ from functools import cached_property
 from pathlib import Path
 
 from voice_host.ear.decode import Reading, readings
-from voice_host.ear.features import DEFAULT, FrontEndError, front_end
+from voice_host.ear.features import DEFAULT, MEL_HOP, STRIDE, Floats, FrontEndError, front_end
 from voice_host.ear.head import Head
 from voice_host.ear.vocab import CARDS, INTENTS, Words, card_phrase, words
-from voice_host.recognition import Alternative, Expectation, Hearing, Samples
+from voice_host.recognition import SAMPLE_RATE, Alternative, Expectation, Hearing, Samples
 from voice_host.recognizers import EngineError
 
 MODELS_DIR = Path(__file__).resolve().parent / "models"
@@ -17,6 +17,23 @@ MODELS_DIR = Path(__file__).resolve().parent / "models"
 
 ALTERNATIVE_FLOOR = 0.03
 """Readings less probable than this are not offered as alternatives."""
+
+STEP_SAMPLES = STRIDE * MEL_HOP
+"""Samples between two vectors of a front end's sequence (80 ms)."""
+
+WINDOW_S = 3.0
+"""Length of the windows a long utterance heard as nothing is heard again in: room for the
+longest card-first phrase ("minus seven, thirty-eight") with its pauses."""
+
+WINDOW_HOP_S = 0.5
+"""Step between those windows."""
+
+LONG_S = 1.25 * WINDOW_S
+"""An utterance longer than this, heard as nothing, is heard again window by window.
+
+At a party the endpointer can take talk around a total into one long utterance (babble close
+to the player's own level keeps it open); the head, trained on phrases framed by at most
+0.3 s, then hears nothing in it. In one window the total stands out again."""
 
 
 def default_head_path(lang: str) -> Path:
@@ -90,8 +107,28 @@ class EarRecognizer:
         return Alternative(self.text_of(r), _numbers(r), r.command, round(r.probability, 4))
 
     def recognize(self, samples: Samples, expect: Expectation | None = None) -> Hearing:
-        """Recognize one utterance; no number or command unless confident enough."""
+        """Recognize one utterance; no number or command unless confident enough.
+
+        A long utterance heard as nothing (:data:`LONG_S`) is heard again in the window of
+        :data:`WINDOW_S` where a number stands out most; a number heard there is the result."""
         seq = self.front.embed(samples)
+        hearing = self._hear(seq, expect)
+        if not hearing.is_empty or len(samples) <= LONG_S * SAMPLE_RATE:
+            return hearing
+        # The windows' stretches of the whole's sequence are cheap to hear; the one where a
+        # number stands out most is heard again on its own, and only a number is taken from
+        # it (a command, "undo" above all, must stand out in the whole utterance).
+        per = round(WINDOW_S * SAMPLE_RATE / STEP_SAMPLES)
+        hop = round(WINDOW_HOP_S * SAMPLE_RATE / STEP_SAMPLES)
+        starts = [*range(0, max(1, len(seq) - per), hop), max(0, len(seq) - per)]
+        best = max(starts, key=lambda i: _number_confidence(self._hear(seq[i : i + per], expect)))
+        first = best * STEP_SAMPLES
+        window = samples[first : first + round(WINDOW_S * SAMPLE_RATE)]
+        heard = self._hear(self.front.embed(window), expect)
+        return heard if heard.numbers else hearing
+
+    def _hear(self, seq: Floats, expect: Expectation | None) -> Hearing:
+        """What the head hears in an embedding sequence."""
         probs = [p[0] for p in self.head.sequence_probs(seq)]
         ranked = total_first(readings(probs, expect, intents=self.intents), self.threshold)
         best = ranked[0]
@@ -107,6 +144,13 @@ class EarRecognizer:
                            alternatives=doubtful + others)
         return Hearing(text=self.text_of(best), numbers=_numbers(best), command=best.command,
                        confidence=best.probability, alternatives=others)
+
+
+def _number_confidence(hearing: Hearing) -> float:
+    """The probability of the likeliest number reading of ``hearing``, sure or not (0 when
+    there is none)."""
+    heard = [hearing.confidence] if hearing.numbers else []
+    return max([*heard, *(a.confidence for a in hearing.alternatives if a.numbers), 0.0])
 
 
 def total_first(ranked: list[Reading], threshold: float) -> list[Reading]:
