@@ -1,6 +1,7 @@
 """Referee bench: recorded games scored against their true event lists.
 
-    .venv/bin/python bench/referee.py [--games N] [--turns T] [--seed S] [--lang L] [--json]
+    .venv/bin/python bench/referee.py [--games N] [--turns T] [--seed S] [--lang L] [--lead S]
+                                      [--json]
 
 Bots play real games with the full engine; every announcement is spoken by an espeak-ng voice
 (several voice sets; in another language than English, ``--lang``, the ear's held-out bench
@@ -20,6 +21,11 @@ goals of the referee issue:
   not done by then (it starts at the endpointer's tentative end, as it does live) + judgement +
   rendering the first host line. The audio is processed faster than real time, so the recognition
   left at the close is counted, not waited for.
+
+``--lead S`` puts S seconds of the party alone before each announcement in babble. A live
+microphone hears the table all along, and the endpointer's noise floor then sits on the babble.
+From a cold start (the default, 0) it often still hears the speech apart; after a few seconds of
+party it more often takes talk and speech into one long utterance.
 
 ``--no-early`` recognizes only after the close; ``--no-join-cut`` judges each piece of a phrase
 cut at its comma on its own (as before both existed).
