@@ -29,6 +29,8 @@ bench: setup
 	.venv/bin/python bench/recognition.py --lang it
 	.venv/bin/python bench/endpoint_latency.py
 	.venv/bin/python bench/referee.py
+	.venv/bin/python bench/referee.py --lead 3
+	.venv/bin/python bench/referee.py --lang de
 	.venv/bin/python bench/referee.py --lang es
 	.venv/bin/python bench/referee.py --lang fr
 	.venv/bin/python bench/referee.py --lang it

@@ -122,7 +122,7 @@ class EarRecognizer:
         hop = round(WINDOW_HOP_S * SAMPLE_RATE / STEP_SAMPLES)
         starts = [*range(0, max(1, len(seq) - per), hop), max(0, len(seq) - per)]
         best = max(starts, key=lambda i: _number_confidence(self._hear(seq[i : i + per], expect)))
-        first = best * STEP_SAMPLES
+        first = max(0, best * STEP_SAMPLES - round(self.front.lead_s * SAMPLE_RATE))
         window = samples[first : first + round(WINDOW_S * SAMPLE_RATE)]
         heard = self._hear(self.front.embed(window), expect)
         return heard if heard.numbers else hearing
