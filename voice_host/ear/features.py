@@ -69,9 +69,6 @@ class Embedder(Protocol):
 
     name: str
     dim: int
-    lead_s: float
-    """Where vector 0 stands, in seconds before the utterance's first sample: vector ``i``
-    stands for the audio around ``i * 0.08 - lead_s`` (the padding put before it)."""
 
     def embed(self, samples: npt.NDArray[np.int16]) -> Floats:
         """The vector sequence of one utterance."""
@@ -97,8 +94,6 @@ class FrontEnd:
 
     name = DEFAULT
     dim = EMBED_DIM
-    lead_s = PAD_SECONDS - WINDOW * MEL_HOP / SAMPLE_RATE / 2
-    """The padding less half of what one embedding sees (it stands for the middle)."""
 
     def __init__(self, threads: int = 1) -> None:
         import onnxruntime as ort

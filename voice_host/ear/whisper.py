@@ -330,8 +330,6 @@ class WhisperFrontEnd:
 
     name = WHISPER
     dim = DIM
-    lead_s = PAD / SAMPLE_RATE
-    """The digital silence put before the utterance."""
 
     def __init__(self, threads: int = 1) -> None:
         import onnxruntime as ort
