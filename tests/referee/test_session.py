@@ -80,6 +80,16 @@ def test_mistakes_by_reason(said: str, question: str, reason: str, expected: int
     assert s.view.total == 16
 
 
+@pytest.mark.parametrize("said", ["plus zero, sixteen", "minus zero, sixteen", "zero, sixteen"])
+def test_a_zero_is_no_wrong_direction_whatever_its_sign(said: str) -> None:
+    # Counting down at sixteen: a zero leaves sixteen, "plus" or "minus" alike (the referee
+    # bench with a party before each announcement found "plus zero" announced as a mistake).
+    s = session(typed=TO_SIXTEEN)
+    step = s.hear(heard(said))
+    assert not events(step.records, "mistake") and host(step.records) == []
+    assert events(step.records, "played")[0]["card"] == 0 and s.view.total == 16
+
+
 def test_a_card_with_every_copy_played_is_a_mistake() -> None:
     s = session(typed=TO_SIXTEEN)
     discard = list(s.view.discard)

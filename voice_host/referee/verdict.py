@@ -81,7 +81,8 @@ def judge(view: TableView, reading: Reading) -> Verdict:
         card = reading.card
         expected = view.total_after(card)
         against = view.total - card if up else view.total + card
-        sign_against = reading.sign is not None and (reading.sign > 0) != up
+        # A zero never changes the total: "plus zero" counting down says nothing wrong.
+        sign_against = reading.sign is not None and (reading.sign > 0) != up and card != 0
         if sign_against or (said != expected and said == against and card != 0):
             return Mistake(Reason.WRONG_DIRECTION, said, card, expected)
         if not view.is_available(card):
