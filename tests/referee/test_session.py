@@ -80,14 +80,20 @@ def test_mistakes_by_reason(said: str, question: str, reason: str, expected: int
     assert s.view.total == 16
 
 
-@pytest.mark.parametrize("said", ["plus zero, sixteen", "minus zero, sixteen", "zero, sixteen"])
-def test_a_zero_is_no_wrong_direction_whatever_its_sign(said: str) -> None:
-    # Counting down at sixteen: a zero leaves sixteen, "plus" or "minus" alike (the referee
-    # bench with a party before each announcement found "plus zero" announced as a mistake).
+@pytest.mark.parametrize(
+    ("said", "card", "total"),
+    [("plus zero, sixteen", 0, 16), ("minus zero, sixteen", 0, 16), ("zero, sixteen", 0, 16),
+     ("plus three, thirteen", 3, 13), ("minus three, thirteen", 3, 13)],
+)
+def test_a_right_total_is_no_mistake_whatever_sign_is_said(said: str, card: int,
+                                                           total: int) -> None:
+    # Counting down at sixteen. The referee bench with a party before each announcement found
+    # both announced as wrong direction: "plus zero, twelve" from twelve, and a right total
+    # whose "plus" the ear heard and the question ("Two, twenty-five?") never asked about.
     s = session(typed=TO_SIXTEEN)
     step = s.hear(heard(said))
     assert not events(step.records, "mistake") and host(step.records) == []
-    assert events(step.records, "played")[0]["card"] == 0 and s.view.total == 16
+    assert events(step.records, "played")[0]["card"] == card and s.view.total == total
 
 
 def test_a_card_with_every_copy_played_is_a_mistake() -> None:

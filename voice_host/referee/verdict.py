@@ -81,9 +81,12 @@ def judge(view: TableView, reading: Reading) -> Verdict:
         card = reading.card
         expected = view.total_after(card)
         against = view.total - card if up else view.total + card
-        # A zero never changes the total: "plus zero" counting down says nothing wrong.
+        # The total is the announcement: "plus two, twenty-five" counting down from twenty-seven
+        # is right, however the sign slipped (and a question "Two, twenty-five?" confirms the
+        # card and the total, not the sign). The sign explains a wrong total; a zero never
+        # changes the total, so it has no direction.
         sign_against = reading.sign is not None and (reading.sign > 0) != up and card != 0
-        if sign_against or (said != expected and said == against and card != 0):
+        if said != expected and (sign_against or (said == against and card != 0)):
             return Mistake(Reason.WRONG_DIRECTION, said, card, expected)
         if not view.is_available(card):
             return Mistake(Reason.CARD_NOT_AVAILABLE, said, card, None)
