@@ -44,7 +44,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from voice_host.phrases import LANGUAGES
-from voice_host.recognition import Recognizer, Samples
+from voice_host.recognition import SAMPLE_RATE, Recognizer, Samples
 from voice_host.recognizers import DEFAULT_ENGINE, ENGINES, EngineError, load_recognizer
 from voice_host.referee.demo import SimTable, Speech, Stats, mix_at_snr
 from voice_host.referee.session import Policy
@@ -120,7 +120,7 @@ def play(
 
     def noisy(audio: Samples) -> Samples:
         assert noise is not None
-        audio = np.concatenate([np.zeros(int(lead_s * 16000), np.int16), audio])
+        audio = np.concatenate([np.zeros(int(lead_s * SAMPLE_RATE), np.int16), audio])
         start = int(rng.integers(0, len(noise) - len(audio) - 1))
         return mix_at_snr(audio, noise[start : start + len(audio)], 10.0)
 

@@ -136,17 +136,13 @@ TALK = synth.Voice("espeak", "en-us-nyc+f4", "bench")
 """A held-out voice talking at the table around the player's announcement."""
 
 
-def _said_amid_talk(total: int) -> np.ndarray:
-    """``total`` said in a held-out voice with 3 s of quieter table talk before and after: one
-    utterance of 7 s, as the endpointer cuts it when the talk keeps it open."""
-    def quieter(x: np.ndarray) -> np.ndarray:
-        return x.astype(np.float64) * 10 ** (-16 / 20)
-
-    before = synth.synthesize(TALK, "so I told him the train was late again and he just laughed")
-    after = synth.synthesize(TALK, "anyway who wants more of these crisps")
+def _said_amid_talk(total: int, before: np.ndarray, after: np.ndarray) -> np.ndarray:
+    """``total`` said in a held-out voice with the table talk ``before`` and ``after`` it, 16 dB
+    quieter: one utterance of 7 s, as the endpointer cuts it when the talk keeps it open."""
+    quieter = 10 ** (-16 / 20)
     said = synth.synthesize(HELD_OUT, words("en").numbers[total]).astype(np.float64)
     gap = np.zeros(3200)
-    return np.concatenate([quieter(before), gap, said, gap, quieter(after)]).astype(np.int16)
+    return np.concatenate([before * quieter, gap, said, gap, after * quieter]).astype(np.int16)
 
 
 @needs_espeak
@@ -156,7 +152,10 @@ def test_a_total_amid_table_talk_is_heard_in_a_window(
     import voice_host.ear.recognizer as recognizer
 
     totals = (7, 13, 24, 31, 38, 42)
-    clips = [_said_amid_talk(t) for t in totals]
+    before = synth.synthesize(TALK, "so I told him the train was late again and he just laughed")
+    after = synth.synthesize(TALK, "anyway who wants more of these crisps")
+    clips = [_said_amid_talk(t, before.astype(np.float64), after.astype(np.float64))
+             for t in totals]
     assert all(len(c) > recognizer.LONG_S * 16000 for c in clips)
     windowed = [ear.recognize(c).numbers for c in clips]
     monkeypatch.setattr(recognizer, "LONG_S", float("inf"))

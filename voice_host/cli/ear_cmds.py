@@ -60,8 +60,8 @@ def train_cmd(
     if front not in FRONT_ENDS:
         raise UserError(f"unknown front end {front!r}; choose one of: {', '.join(FRONT_ENDS)}")
     # Checked before the data is made, which takes most of an hour.
-    if arch not in ("conv", "mlp"):
-        raise UserError(f"--arch {arch!r}: choose conv or mlp")
+    if arch not in train.ARCHS:
+        raise UserError(f"--arch {arch!r}: choose {' or '.join(train.ARCHS)}")
     if members < 1:
         raise UserError(f"--members {members}: an ensemble needs at least one head (give 1 or "
                         "more)")

@@ -46,6 +46,9 @@ if TYPE_CHECKING:
     from voice_host.ear.ctctrain import CtcRecipe
     from voice_host.ear.seqtrain import ConvRecipe
 
+ARCHS = ("conv", "mlp")
+"""The head architectures :func:`train` makes."""
+
 SECOND_OPINION: frozenset[str] = frozenset()
 """Languages whose shipped head gets the CTC veto (:mod:`voice_host.ear.ctc`) by default: none.
 Measured (``bench/ear_designs.py``): in English the veto moved accuracy and wrong readings up
@@ -309,7 +312,7 @@ def train(lang: str = "en", seed: int = 0, quick: bool = False, out: Path | None
             head = train_mlp(x, train_data.labels, epochs=epochs, seed=seed,
                              progress=lambda e, loss: progress.advance(1, f"loss {loss:.3f}"))
     else:
-        raise RuntimeError(f"unknown head architecture {arch!r} (conv or mlp)")
+        raise RuntimeError(f"unknown head architecture {arch!r} ({' or '.join(ARCHS)})")
     per = [head.sequence_logits(s) for s in val_data.seqs]
     logits = [np.concatenate([p[j] for p in per]) for j in range(len(HEAD_NAMES))]
     head.temperatures = [fit_temperature(z, val_data.labels[:, j])

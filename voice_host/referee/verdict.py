@@ -85,8 +85,8 @@ def judge(view: TableView, reading: Reading) -> Verdict:
         # is right, however the sign slipped (and a question "Two, twenty-five?" confirms the
         # card and the total, not the sign). The sign explains a wrong total; a zero never
         # changes the total, so it has no direction.
-        sign_against = reading.sign is not None and (reading.sign > 0) != up and card != 0
-        if said != expected and (sign_against or (said == against and card != 0)):
+        sign_against = reading.sign is not None and (reading.sign > 0) != up
+        if said != expected and card != 0 and (sign_against or said == against):
             return Mistake(Reason.WRONG_DIRECTION, said, card, expected)
         if not view.is_available(card):
             return Mistake(Reason.CARD_NOT_AVAILABLE, said, card, None)
