@@ -503,6 +503,30 @@ def test_a_mistake_heard_again_and_again_ends_in_say_it_again_not_in_the_mistake
     assert s.phase is Phase.TURN and s.view.total == 16
 
 
+def test_answers_heard_as_nothing_end_the_question_in_say_it_again() -> None:
+    # In babble a "no" said again and again is, sooner or later, heard as a sure "yes": after
+    # Policy.max_unheard answers heard as nothing the player says the announcement again.
+    s = session(typed=TO_SIXTEEN)
+    assert host(s.hear(heard("twenty", 1.0)).records) == ["Twenty?"]
+    unheard = Hearing("", confidence=0.4)
+    for _ in range(Policy().max_unheard - 1):
+        step = s.hear(unheard)
+        assert host(step.records) == [] and s.phase is Phase.QUESTION
+    step = s.hear(unheard)
+    assert host(step.records) == ["Emily, please say it again."]
+    assert s.phase is Phase.TURN and s.view.total == 16 and not events(step.records, "mistake")
+    # A yes now answers nothing; the announcement said again is judged afresh.
+    assert not events(s.hear(heard("yes", 1.0)).records, "mistake") and s.view.total == 16
+    step = s.hear(heard("fifteen", 1.0))
+    assert events(step.records, "played")[0]["total"] == 15
+    # An answer heard in between starts the count again.
+    s = session(typed=TO_SIXTEEN)
+    s.hear(heard("twenty", 1.0))
+    s.hear(unheard)
+    assert host(s.hear(Hearing("yes", confidence=0.8)).records) == ["Twenty? Say yes or no."]
+    assert host(s.hear(unheard).records) == [] and s.phase is Phase.QUESTION
+
+
 def test_a_yes_the_recognizer_did_not_vouch_for_does_not_announce_a_mistake() -> None:
     s = session(typed=TO_SIXTEEN)
     s.hear(heard("twenty", 1.0))

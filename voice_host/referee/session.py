@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from cowabunga import (
     DirectionChanged,
@@ -103,6 +103,11 @@ class Policy:
     recognizer can still be wrong, and a false mistake costs the player a turn."""
     confirm_stew_pots: bool = True
     """A correct total that costs a stew pot is confirmed before the stew pot is announced."""
+    max_unheard: int = 2
+    """Answers heard as nothing before the question is dropped and the player is asked to say
+    the announcement again. Every answer said again is another chance for the ear to mishear
+    it: in party babble, after six "nein" heard as nothing, the seventh was heard as a sure
+    "ja" and announced a stew pot nobody owed. The announcement itself says more than a yes."""
 
 
 @dataclass(frozen=True)
@@ -158,6 +163,8 @@ class Question:
     """For a yes/no question: the reading asked about."""
     later: tuple[Reading, ...] = ()
     """Readings to ask about one by one if the answer is no."""
+    unheard: int = 0
+    """Answers to it heard as nothing so far."""
 
 @dataclass
 class Step:
@@ -362,8 +369,11 @@ class Session:
             return step
         readings = self._readings(hearing)
         if not readings:
-            if self.question is not None and hearing.text and not self.paused:
-                self._ask_same(step, self.question)
+            if self.question is not None and not self.paused:
+                if hearing.text:
+                    self._ask_same(step, self.question)
+                else:
+                    self._unheard(step, self.question)
             return step
         confident = bool(hearing.numbers)
         phase = self.phase
@@ -690,6 +700,15 @@ class Session:
         """Ask ``q`` again (nothing usable was heard in answer)."""
         queue = (q.confirm, *q.later) if q.confirm is not None else q.options
         self._next_question(step, q, queue, again=True)
+
+    def _unheard(self, step: Step, q: Question) -> None:
+        """An answer to ``q`` heard as nothing: wait for it again, or after
+        :attr:`Policy.max_unheard` of them have the player say the announcement again."""
+        if q.unheard + 1 < self.policy.max_unheard:
+            self.question = replace(q, unheard=q.unheard + 1)
+            return
+        self.question = None
+        self._host(step, self.say.say_again(self._asked_player(q)))
 
     def _asked_player(self, q: Question) -> str:
         view = self.view
