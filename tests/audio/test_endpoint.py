@@ -118,3 +118,21 @@ def test_cut_utterances_are_heard_by_the_recognizer(snr_db: float | None) -> Non
     recognizer = load_recognizer("pocketsphinx")
     heard = [recognizer.recognize(u.samples).numbers for u in _cut(stream)]
     assert heard == [(42,), (24,)]
+
+
+def test_the_lead_is_the_audio_just_before_the_utterance() -> None:
+    scene = build_scene("none", gap_s=0.8)
+    stream = scene.samples.astype(np.int16)
+    plain = _cut(stream)
+    assert plain and all(len(u.lead) == 0 for u in plain)
+    config = EndpointerConfig(lead_ms=360)
+    utts = _cut(stream, config)
+    # The same utterances, each with up to 360 ms of what came before its pre-roll beside it
+    # (all of it after the long silence at the start; less after a shorter pause).
+    assert [(u.start_s, u.end_s) for u in utts] == [(u.start_s, u.end_s) for u in plain]
+    assert len(utts[0].lead) == 360 * SAMPLE_RATE // 1000
+    for u, p in zip(utts, plain, strict=True):
+        assert np.array_equal(u.samples, p.samples)
+        assert 0 < len(u.lead) <= 360 * SAMPLE_RATE // 1000
+        first = round(u.emitted_s * SAMPLE_RATE) - len(u.samples)
+        assert np.array_equal(u.lead, stream[first - len(u.lead) : first])

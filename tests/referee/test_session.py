@@ -527,6 +527,21 @@ def test_answers_heard_as_nothing_end_the_question_in_say_it_again() -> None:
     assert host(s.hear(unheard).records) == [] and s.phase is Phase.QUESTION
 
 
+def test_a_total_heard_where_yes_or_no_was_asked_for_is_asked_about_not_accepted() -> None:
+    # "Five, twelve?" answered "yes", heard as a sure "fifteen" (legal from sixteen): taken as
+    # the turn, it would miss the mistake and put a total nobody said on the table.
+    s = session(typed=TO_SIXTEEN)
+    s.hear(heard("minus five, twelve", 1.0))
+    step = s.hear(heard("fifteen", 1.0))
+    assert host(step.records) == ["Fifteen?"] and not events(step.records, "played")
+    assert s.view.total == 16 and s.phase is Phase.QUESTION
+    # A choice is answered with a number: one said instead is judged as it stands.
+    s = session(typed=("eleven",))
+    assert host(s.hear(heard("thirteen", 0.5, ("thirty", 0.45))).records) == ["Thirteen or thirty?"]
+    step = s.hear(heard("fifteen", 1.0))
+    assert events(step.records, "played")[0]["total"] == 15
+
+
 def test_a_yes_the_recognizer_did_not_vouch_for_does_not_announce_a_mistake() -> None:
     s = session(typed=TO_SIXTEEN)
     s.hear(heard("twenty", 1.0))

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol
 
 import numpy as np
@@ -38,6 +38,9 @@ class Utterance:
     """Stream time where speech ended (the last speech frame's end)."""
     emitted_s: float = 0.0
     """Stream time at which the endpointer decided the utterance was over."""
+    lead: Samples = field(default_factory=lambda: np.zeros(0, np.int16), compare=False)
+    """Up to :attr:`EndpointerConfig.lead_ms` of the audio just before ``samples`` (empty when
+    none is kept): where to look again when the start of a word may have been missed."""
 
     @property
     def seconds(self) -> float:
@@ -103,6 +106,11 @@ class EndpointerConfig:
     recognition can start early; 0 (or not below ``hangover_ms``) signals none."""
     pre_roll_ms: int = 240
     """Audio kept from before the detected start."""
+    lead_ms: int = 0
+    """Audio before the pre-roll kept beside the utterance (:attr:`Utterance.lead`), not in it.
+    In party babble the endpointer can start late, after a weak first syllable ("sechsund-
+    zwanzig" heard as "zwanzig"); a longer pre-roll for every utterance puts babble in front of
+    the clean starts too."""
     min_speech_ms: int = 120
     """Voiced audio an utterance needs to be kept."""
     max_utterance_s: float = 8.0
@@ -153,7 +161,9 @@ class Endpointer:
     # --- state -------------------------------------------------------------------------------
     def _reset_utterance(self) -> None:
         c = self.config
-        self._pre: deque[np.ndarray] = deque(maxlen=max(1, c.pre_roll_ms // c.frame_ms))
+        self._pre: deque[np.ndarray] = deque(
+            maxlen=max(1, c.pre_roll_ms // c.frame_ms) + max(0, c.lead_ms // c.frame_ms))
+        self._lead: list[np.ndarray] = []
         self._window: deque[bool] = deque(maxlen=c.start_window)
         self._frames: list[np.ndarray] = []
         self._energies: list[float] = []
@@ -264,7 +274,9 @@ class Endpointer:
                 self._in_speech = True
                 lead = len(self._window) - next(i for i, s in enumerate(self._window) if s)
                 self._start_s = self._time - lead * self._frame_s
-                self._frames = list(self._pre)
+                before = list(self._pre)
+                keep = max(1, c.pre_roll_ms // c.frame_ms)
+                self._lead, self._frames = before[:-keep], before[-keep:]
                 self._energies = [energy_db]
                 self._voiced = sum(self._window)
                 self._silent_run = 0
@@ -312,4 +324,6 @@ class Endpointer:
             start_s=round(self._start_s, 3),
             end_s=round(self._last_speech_end, 3),
             emitted_s=round(self._time, 3),
+            lead=(np.concatenate(self._lead).astype(np.int16) if self._lead
+                  else np.zeros(0, np.int16)),
         )

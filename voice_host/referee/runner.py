@@ -21,13 +21,14 @@ import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, TextIO
 
 import numpy as np
 
 from voice_host.audio.early import EarlyRecognizer, Recognized
-from voice_host.audio.endpoint import Endpointer, Utterance
+from voice_host.audio.endpoint import Endpointer, EndpointerConfig, Utterance
 from voice_host.recognition import SAMPLE_RATE, Expectation, Hearing, Recognizer, Samples
 from voice_host.referee.journal import Journal
 from voice_host.referee.session import Session, Step
@@ -233,6 +234,32 @@ JOIN_GAP_S = 0.5
 SHORT_PIECE_S = 0.6
 """Longest speech an utterance may have to be taken for the start of a phrase cut at its comma."""
 
+LEAD_MS = 360
+"""Audio before an utterance's pre-roll the referee's ear keeps to hear it again with its
+possible start (:meth:`EarlyEar.with_onset`)."""
+
+
+ONSET_CONFIDENCE = 0.95
+"""How sure the hearing with the audio before the utterance must be to replace the hearing
+without it: babble there can sound like a first syllable ("zehn" heard as "dreizehn")."""
+
+
+@lru_cache(maxsize=8)
+def word_ends(lang: str) -> frozenset[str]:
+    """Numbers of ``lang`` whose word ends another number's word ("zehn" in "fünfzehn",
+    "nueve" in "veintinueve"; none in English, whose compounds are separate words)."""
+    from voice_host.phrases import MAX_NUMBER, phrase_table
+
+    table = phrase_table(lang)
+    words = [table.number_words(n) for n in range(MAX_NUMBER + 1)]
+    return frozenset(t for t in words
+                     if any(w.endswith(t) and w[: -len(t)][-1:].isalpha() for w in words))
+
+
+def referee_endpointer(gate: SpeakingGate | None = None) -> Endpointer:
+    """The endpointer of the referee's ear: the default tuning, keeping :data:`LEAD_MS`."""
+    return Endpointer(EndpointerConfig(lead_ms=LEAD_MS), gate=gate)
+
 
 @dataclass(frozen=True)
 class Heard:
@@ -303,7 +330,7 @@ class EarlyEar:
         """Wall clock in seconds."""
         self.loop: EarlyRecognizer[_Early] = EarlyRecognizer(
             lambda samples: _Early(self.expectation(), self.recognize(samples, self.expectation())),
-            endpointer,
+            endpointer or referee_endpointer(),
             early=early,
             clock=clock,
             bind=self._bind,
@@ -315,6 +342,8 @@ class EarlyEar:
         """Short pieces held for their rest."""
         self.again = 0
         """Utterances recognized again because the expectation changed after the early start."""
+        self.onsets = 0
+        """Utterances heard with the start the endpointer left out (:meth:`with_onset`)."""
         self._lock = threading.Lock()
         self._held: Heard | None = None
 
@@ -322,6 +351,34 @@ class EarlyEar:
         """One recognition, never overlapping another."""
         with self._lock:
             return self.recognizer.recognize(samples, expect)
+
+    def with_onset(self, hearing: Hearing, lead: Samples, samples: Samples,
+                   expect: Expectation) -> Hearing:
+        """``hearing``, or the hearing of ``lead`` + ``samples`` when that is a number, at least
+        :data:`ONSET_CONFIDENCE` sure, whose last word is ``hearing``'s likeliest number with a
+        start in front: the endpointer started after a weak first syllable ("sechzehn" heard as
+        "zehn", "veintinueve" as "nueve"), which the audio just before the utterance still
+        holds. Only the start of the same word counts: a whole word in front ("twenty" before
+        "nine", a card word) is what party babble there is easily heard as. A command is left
+        as it is."""
+        if not len(lead) or hearing.command is not None:
+            return hearing
+        tail = hearing.text if hearing.numbers else next(
+            (a.text for a in hearing.alternatives if a.numbers), "")
+        tail = tail.strip()
+        if tail not in word_ends(self.recognizer.lang):
+            return hearing
+        longer = self.recognize(np.concatenate([lead, samples]).astype(np.int16), expect)
+        text = longer.text.strip()
+        if (
+            longer.numbers
+            and longer.confidence >= ONSET_CONFIDENCE
+            and text.endswith(tail)
+            and text[: -len(tail)][-1:].isalpha()
+        ):
+            self.onsets += 1
+            return longer
+        return hearing
 
     def _bind(self, utt: Utterance) -> Callable[[Samples], _Early]:
         # In the caller's thread, as recognition starts: the expectation of that moment, and the
@@ -332,7 +389,7 @@ class EarlyEar:
             held = None
 
         def run(samples: Samples) -> _Early:
-            hearing = self.recognize(samples, expect)
+            hearing = self.with_onset(self.recognize(samples, expect), utt.lead, samples, expect)
             if held is None:
                 return _Early(expect, hearing)
             grown = (len(samples) - len(utt.samples)) / SAMPLE_RATE
@@ -563,7 +620,7 @@ def live_inputs(
         if ready is not None:
             where = "the default microphone" if source.device is None else f"device {source.device}"
             ready(f"listening on {where}; type a total or a command at any time")
-        stream = LiveStream(source, Endpointer(gate=gate), typed)
+        stream = LiveStream(source, referee_endpointer(gate), typed)
         try:
             yield stream
         finally:

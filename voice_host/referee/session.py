@@ -658,12 +658,15 @@ class Session:
             self._resolve(step, q.kind, match)
             return
         if confident and not matches:
-            # A new announcement instead of an answer: judge it afresh.
+            # A new announcement instead of an answer: judge it afresh. A number heard where a
+            # yes or no was asked for is taken as unsure: a short "ja" or "nein" misheard as
+            # "vier" or "drei" would otherwise be accepted quietly as the turn.
             self.question = None
+            sure = confident and q.confirm is None
             if q.kind is Phase.ISLAND:
-                self._island(step, readings, confident)
+                self._island(step, readings, sure)
             else:
-                self._turn(step, readings, confident)
+                self._turn(step, readings, sure)
             return
         if q.confirm is None:
             # An unsure answer to a choice: ask yes/no about each option, likeliest first.
