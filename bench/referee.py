@@ -229,7 +229,7 @@ def main() -> None:
         for name in ("turns", "utterances", "planted", "caught", "false_mistakes",
                      "false_accepts", "false_penalties", "missed", "questions",
                      "questions_resolved", "questions_right", "first_try", "announcements",
-                     "typed", "phantom_commands", "joined"):
+                     "typed", "phantom_commands", "joined", "onsets"):
             setattr(total, name, getattr(total, name) + getattr(s, name))
         game = {
             "voices": list(voices), "condition": condition, "turns": s.turns,
@@ -239,7 +239,7 @@ def main() -> None:
             "planted": s.planted, "questions": s.questions,
             "questions_right": s.questions_right,
             "questions_resolved": s.questions_resolved, "typed": s.typed, "joined": s.joined,
-            "seconds": round(secs, 1),
+            "onsets": s.onsets, "seconds": round(secs, 1),
         }
         figures["games"].append(game)  # type: ignore[attr-defined]
     latencies.sort()
@@ -256,6 +256,7 @@ def main() -> None:
         "typed": total.typed,
         "phantom_commands": total.phantom_commands,
         "joined": total.joined,
+        "onsets": total.onsets,
     }
     if args.json:
         print(json.dumps(figures, indent=2))
@@ -263,7 +264,8 @@ def main() -> None:
     t = figures["total"]
     assert isinstance(t, dict)
     print(f"language: {args.lang}; engine: {args.engine}; early recognition: {args.early}; "
-          f"cut phrases joined: {args.join_cut} ({t['joined']} joined)")
+          f"cut phrases joined: {args.join_cut} ({t['joined']} joined); "
+          f"heard again with a word's start: {t['onsets']}")
     print(f"confirm mistakes: {policy.confirm_mistakes}; confirm stew pots: "
           f"{policy.confirm_stew_pots}; party alone before each announcement in babble: "
           f"{args.lead:g} s")

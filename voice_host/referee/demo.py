@@ -107,6 +107,8 @@ class Stats:
     """Turns taken back by an "undo" nobody said (typed in again)."""
     joined: int = 0
     """Utterances the ear recognized as one phrase from two pieces cut at a pause."""
+    onsets: int = 0
+    """Utterances heard again with the start of a word the endpointer left out."""
     latencies_ms: list[float] = field(default_factory=list)
     """From the end of a bot's speech to the host's line being ready, for each host line."""
     outcome: Outcome | None = None
@@ -273,6 +275,7 @@ class SimTable:
             for heard in ear.flush():
                 step = self._judge(ear, heard)
             self.stats.joined += ear.joined
+            self.stats.onsets += ear.onsets
         if step is None:
             step = self.session.hear(Hearing(text=""))
             self.referee.handle(step)
