@@ -9,7 +9,9 @@ tentative end on, under the game's expectation of that moment, so the result is 
 utterance closes; if a typed line changed the expectation meanwhile, the utterance is recognized
 again. A short piece that may be the card word of a phrase cut at its comma ("five," |
 "thirty-three") waits up to :data:`JOIN_GAP_S` for its rest and is recognized with it as one
-phrase. A recording (``--input``) is recognized after each close, as before.
+phrase. Where a number heard may be the rest of a word whose start the endpointer missed
+("zehn" of "fünfzehn"), the utterance is heard again with the audio before it
+(:meth:`EarlyEar.with_onset`). A recording (``--input``) is recognized after each close, as before.
 """
 
 from __future__ import annotations

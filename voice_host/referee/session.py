@@ -18,6 +18,9 @@ Policy:
   misreads the same words the same way twice, and "no" sounds like "nine"): the question is
   asked again ("Twelve? Say yes or no."). A no has the player say it again. A typed line is
   trusted as it stands.
+* A yes or no is a short word, easily misheard: a number heard where one was asked for is asked
+  about, never taken as the turn on that hearing, and after :attr:`Policy.max_unheard` answers
+  heard as nothing the player says the announcement again.
 * Without anyone to answer (a recording), the question is logged with its alternatives and the
   best reading is taken.
 * The recognizer is narrowed to what can be said now (:meth:`Session.expectation`), never toward
