@@ -108,9 +108,9 @@ class EndpointerConfig:
     """Audio kept from before the detected start."""
     lead_ms: int = 0
     """Audio before the pre-roll kept beside the utterance (:attr:`Utterance.lead`), not in it.
-    In party babble the endpointer can start late, after a weak first syllable ("sechsund-
-    zwanzig" heard as "zwanzig"); a longer pre-roll for every utterance puts babble in front of
-    the clean starts too."""
+    In party babble the endpointer can start late, after a weak first syllable ("fünfzehn"
+    heard as "zehn"); a longer pre-roll for every utterance would put babble in front of the
+    clean starts too."""
     min_speech_ms: int = 120
     """Voiced audio an utterance needs to be kept."""
     max_utterance_s: float = 8.0
