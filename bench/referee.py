@@ -229,7 +229,7 @@ def main() -> None:
         for name in ("turns", "utterances", "planted", "caught", "false_mistakes",
                      "false_accepts", "false_penalties", "missed", "questions",
                      "questions_resolved", "questions_right", "first_try", "announcements",
-                     "typed", "phantom_commands", "joined", "onsets"):
+                     "typed", "phantom_commands", "joined", "onsets", "rests"):
             setattr(total, name, getattr(total, name) + getattr(s, name))
         game = {
             "voices": list(voices), "condition": condition, "turns": s.turns,
@@ -239,7 +239,7 @@ def main() -> None:
             "planted": s.planted, "questions": s.questions,
             "questions_right": s.questions_right,
             "questions_resolved": s.questions_resolved, "typed": s.typed, "joined": s.joined,
-            "onsets": s.onsets, "seconds": round(secs, 1),
+            "onsets": s.onsets, "rests": s.rests, "seconds": round(secs, 1),
         }
         figures["games"].append(game)  # type: ignore[attr-defined]
     latencies.sort()
@@ -257,6 +257,7 @@ def main() -> None:
         "phantom_commands": total.phantom_commands,
         "joined": total.joined,
         "onsets": total.onsets,
+        "rests": total.rests,
     }
     if args.json:
         print(json.dumps(figures, indent=2))
@@ -265,7 +266,7 @@ def main() -> None:
     assert isinstance(t, dict)
     print(f"language: {args.lang}; engine: {args.engine}; early recognition: {args.early}; "
           f"cut phrases joined: {args.join_cut} ({t['joined']} joined); "
-          f"heard again with a word's start: {t['onsets']}")
+          f"heard again with a word's start: {t['onsets']}, with its end: {t['rests']}")
     print(f"confirm mistakes: {policy.confirm_mistakes}; confirm stew pots: "
           f"{policy.confirm_stew_pots}; party alone before each announcement in babble: "
           f"{args.lead:g} s")

@@ -136,3 +136,17 @@ def test_the_lead_is_the_audio_just_before_the_utterance() -> None:
         assert 0 < len(u.lead) <= 360 * SAMPLE_RATE // 1000
         first = round(u.emitted_s * SAMPLE_RATE) - len(u.samples)
         assert np.array_equal(u.lead, stream[first - len(u.lead) : first])
+
+
+def test_since_close_is_the_audio_after_the_last_utterance() -> None:
+    scene = build_scene("none", gap_s=0.8)
+    stream = scene.samples.astype(np.int16)
+    endpointer = Endpointer(EndpointerConfig(lead_ms=360))
+    chunks = list(samples_to_chunks(stream, chunk_ms=30))  # one 30-ms frame each
+    n = next(i for i, chunk in enumerate(chunks) if endpointer.process(chunk)) + 1
+    # Just closed: the hangover is in the utterance, nothing has come after it yet.
+    assert len(endpointer.since_close()) == 0
+    for chunk in chunks[n : n + 5]:
+        assert not endpointer.process(chunk) and not endpointer.in_speech
+    now = (n + 5) * 480
+    assert np.array_equal(endpointer.since_close(), stream[now - 5 * 480 : now])

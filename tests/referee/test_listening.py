@@ -240,3 +240,29 @@ def test_a_word_whose_start_the_endpointer_missed_is_heard_with_it() -> None:
     again = EarlyEar(english, lambda: expect).with_onset(heard, _silence(0.36), nine, expect)
     assert again == heard
     assert english.calls == 1
+
+
+def test_a_held_piece_is_heard_with_the_end_of_its_word_that_came_after() -> None:
+    """In babble the end of a word can stay under the endpointer's threshold: "dreiundzwanzig"
+    closed as "drei" and held for the rest of a cut phrase that never comes. Heard again with
+    the audio that came after it, it is "dreiundzwanzig"; a "drei" said alone stays three."""
+    from voice_host.audio import Utterance
+    from voice_host.referee.runner import Heard
+
+    ear = load_recognizer("ear", "de")
+    listening = EarlyEar(ear, lambda: Expectation())
+    expect = Expectation()
+
+    def held(samples: Samples) -> Heard:
+        return Heard(Utterance(samples, 0.3, 0.6, 0.9), ear.recognize(samples, expect), expect, 0.0)
+
+    word, cut = _trimmed("dreiundzwanzig", "de"), int(0.32 * SAMPLE_RATE)
+    piece = held(np.concatenate([_silence(0.3), word[:cut]]))
+    assert piece.hearing.numbers == (3,)
+    after = np.concatenate([word[cut:], _silence(0.3)])
+    assert listening.with_rest(piece, after).hearing.numbers == (23,)
+    assert listening.rests == 1
+    alone = held(np.concatenate([_silence(0.3), _trimmed("drei", "de"), _silence(0.3)]))
+    assert alone.hearing.numbers == (3,)
+    assert listening.with_rest(alone, _silence(0.3)).hearing.numbers == (3,)
+    assert listening.rests == 1

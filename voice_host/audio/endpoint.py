@@ -239,6 +239,14 @@ class Endpointer:
         if last is not None:
             yield last
 
+    def since_close(self) -> Samples:
+        """The audio since the last utterance closed (at most the pre-roll and the lead), when
+        none is open; empty while one is."""
+        if self._in_speech or not self._pre:
+            return np.zeros(0, np.int16)
+        recent: Samples = np.concatenate(list(self._pre)).astype(np.int16)
+        return recent
+
     @property
     def noise_spread_db(self) -> float:
         """How much the background's frame energy varies (std in dB); babble varies more."""

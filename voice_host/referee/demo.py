@@ -109,6 +109,8 @@ class Stats:
     """Utterances the ear recognized as one phrase from two pieces cut at a pause."""
     onsets: int = 0
     """Utterances heard again with the start of a word the endpointer left out."""
+    rests: int = 0
+    """Held pieces heard again with the end of their word that came after."""
     latencies_ms: list[float] = field(default_factory=list)
     """From the end of a bot's speech to the host's line being ready, for each host line."""
     outcome: Outcome | None = None
@@ -276,6 +278,7 @@ class SimTable:
                 step = self._judge(ear, heard)
             self.stats.joined += ear.joined
             self.stats.onsets += ear.onsets
+            self.stats.rests += ear.rests
         if step is None:
             step = self.session.hear(Hearing(text=""))
             self.referee.handle(step)

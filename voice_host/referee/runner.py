@@ -247,13 +247,27 @@ without it: babble there can sound like a first syllable ("zehn" heard as "dreiz
 
 
 @lru_cache(maxsize=8)
-def word_ends(lang: str) -> frozenset[str]:
-    """Numbers of ``lang`` whose word ends another number's word ("zehn" in "fünfzehn",
-    "nueve" in "veintinueve"; none in English, whose compounds are separate words)."""
+def word_starts(lang: str) -> frozenset[str]:
+    """Numbers of ``lang`` whose word starts another number's word ("drei" in
+    "dreiundzwanzig", "seven" in "seventeen")."""
+    words = _number_words(lang)
+    return frozenset(t for t in words
+                     if any(w.startswith(t) and w[len(t) :][:1].isalpha() for w in words))
+
+
+@lru_cache(maxsize=8)
+def _number_words(lang: str) -> tuple[str, ...]:
     from voice_host.phrases import MAX_NUMBER, phrase_table
 
     table = phrase_table(lang)
-    words = [table.number_words(n) for n in range(MAX_NUMBER + 1)]
+    return tuple(table.number_words(n) for n in range(MAX_NUMBER + 1))
+
+
+@lru_cache(maxsize=8)
+def word_ends(lang: str) -> frozenset[str]:
+    """Numbers of ``lang`` whose word ends another number's word ("zehn" in "fünfzehn",
+    "nueve" in "veintinueve"; none in English, whose compounds are separate words)."""
+    words = _number_words(lang)
     return frozenset(t for t in words
                      if any(w.endswith(t) and w[: -len(t)][-1:].isalpha() for w in words))
 
@@ -346,6 +360,8 @@ class EarlyEar:
         """Utterances recognized again because the expectation changed after the early start."""
         self.onsets = 0
         """Utterances heard with the start the endpointer left out (:meth:`with_onset`)."""
+        self.rests = 0
+        """Held pieces heard with the end of their word that came after (:meth:`with_rest`)."""
         self._lock = threading.Lock()
         self._held: Heard | None = None
 
@@ -382,6 +398,35 @@ class EarlyEar:
             return longer
         return hearing
 
+    def with_rest(self, held: Heard, after: Samples) -> Heard:
+        """``held`` (a short piece whose rest never came), or heard again with the audio ``after``
+        it when that is a number at least :data:`ONSET_CONFIDENCE` sure whose word is ``held``'s
+        likeliest number with more of the same word after it: in babble the end of a word can
+        stay under the endpointer's threshold ("dreiundzwanzig" heard as "drei"). A word after
+        it ("drei, vier" for "drei, vierzehn", the rest still being said) is not taken."""
+        hearing = held.hearing
+        if not len(after) or hearing.command is not None:
+            return held
+        start = hearing.text if hearing.numbers else next(
+            (a.text for a in hearing.alternatives if a.numbers), "")
+        start = start.strip()
+        if start not in word_starts(self.recognizer.lang):
+            return held
+        t0 = self.clock()
+        samples = np.concatenate([held.utterance.samples, after]).astype(np.int16)
+        longer = self.recognize(samples, held.expectation)
+        text = longer.text.strip()
+        if not (
+            longer.numbers
+            and longer.confidence >= ONSET_CONFIDENCE
+            and text.startswith(start)
+            and text[len(start) :][:1].isalpha()
+        ):
+            return held
+        self.rests += 1
+        wait_ms = held.wait_ms + (self.clock() - t0) * 1000.0
+        return replace(held, hearing=longer, wait_ms=wait_ms)
+
     def _bind(self, utt: Utterance) -> Callable[[Samples], _Early]:
         # In the caller's thread, as recognition starts: the expectation of that moment, and the
         # held piece this utterance would join (recognized together on the worker too).
@@ -416,7 +461,7 @@ class EarlyEar:
             and not ep.in_speech
         ):
             self._held = None
-            out.append(self._release(held, ep.stream_s))
+            out.append(self._release(self.with_rest(held, ep.since_close()), ep.stream_s))
         return out
 
     def flush(self) -> list[Heard]:
