@@ -272,6 +272,28 @@ def word_ends(lang: str) -> frozenset[str]:
                      if any(w.endswith(t) and w[: -len(t)][-1:].isalpha() for w in words))
 
 
+def likeliest_number(hearing: Hearing) -> str:
+    """The words of ``hearing``'s likeliest number reading, sure or not ("" for a command, or
+    when no number is among its readings)."""
+    if hearing.command is not None:
+        return ""
+    if hearing.numbers:
+        return hearing.text.strip()
+    return next((a.text for a in hearing.alternatives if a.numbers), "").strip()
+
+
+def same_word_grown(longer: Hearing, part: str, *, in_front: bool) -> bool:
+    """Whether ``longer`` is a number, at least :data:`ONSET_CONFIDENCE` sure, whose words are
+    ``part`` grown within the same word: in front of it ("fünf" + "zehn") or after it ("drei" +
+    "undzwanzig")."""
+    text = longer.text.strip()
+    if not longer.numbers or longer.confidence < ONSET_CONFIDENCE or not part:
+        return False
+    if in_front:
+        return text.endswith(part) and text[: -len(part)][-1:].isalpha()
+    return text.startswith(part) and text[len(part) :][:1].isalpha()
+
+
 def referee_endpointer(gate: SpeakingGate | None = None) -> Endpointer:
     """The endpointer of the referee's ear: the default tuning, keeping :data:`LEAD_MS`."""
     return Endpointer(EndpointerConfig(lead_ms=LEAD_MS), gate=gate)
@@ -379,24 +401,14 @@ class EarlyEar:
         holds. Only the start of the same word counts: a whole word in front ("twenty" before
         "nine", a card word) is what party babble there is easily heard as. A command is left
         as it is."""
-        if not len(lead) or hearing.command is not None:
-            return hearing
-        tail = hearing.text if hearing.numbers else next(
-            (a.text for a in hearing.alternatives if a.numbers), "")
-        tail = tail.strip()
-        if tail not in word_ends(self.recognizer.lang):
+        tail = likeliest_number(hearing)
+        if not len(lead) or tail not in word_ends(self.recognizer.lang):
             return hearing
         longer = self.recognize(np.concatenate([lead, samples]).astype(np.int16), expect)
-        text = longer.text.strip()
-        if (
-            longer.numbers
-            and longer.confidence >= ONSET_CONFIDENCE
-            and text.endswith(tail)
-            and text[: -len(tail)][-1:].isalpha()
-        ):
-            self.onsets += 1
-            return longer
-        return hearing
+        if not same_word_grown(longer, tail, in_front=True):
+            return hearing
+        self.onsets += 1
+        return longer
 
     def with_rest(self, held: Heard, after: Samples) -> Heard:
         """``held`` (a short piece whose rest never came), or heard again with the audio ``after``
@@ -404,24 +416,13 @@ class EarlyEar:
         likeliest number with more of the same word after it: in babble the end of a word can
         stay under the endpointer's threshold ("dreiundzwanzig" heard as "drei"). A word after
         it ("drei, vier" for "drei, vierzehn", the rest still being said) is not taken."""
-        hearing = held.hearing
-        if not len(after) or hearing.command is not None:
-            return held
-        start = hearing.text if hearing.numbers else next(
-            (a.text for a in hearing.alternatives if a.numbers), "")
-        start = start.strip()
-        if start not in word_starts(self.recognizer.lang):
+        start = likeliest_number(held.hearing)
+        if not len(after) or start not in word_starts(self.recognizer.lang):
             return held
         t0 = self.clock()
         samples = np.concatenate([held.utterance.samples, after]).astype(np.int16)
         longer = self.recognize(samples, held.expectation)
-        text = longer.text.strip()
-        if not (
-            longer.numbers
-            and longer.confidence >= ONSET_CONFIDENCE
-            and text.startswith(start)
-            and text[len(start) :][:1].isalpha()
-        ):
+        if not same_word_grown(longer, start, in_front=False):
             return held
         self.rests += 1
         wait_ms = held.wait_ms + (self.clock() - t0) * 1000.0
