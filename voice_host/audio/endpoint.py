@@ -142,6 +142,8 @@ class Endpointer:
         c = self.config
         self._frame = SAMPLE_RATE * c.frame_ms // 1000
         self._frame_s = c.frame_ms / 1000
+        self._pre_frames = max(1, c.pre_roll_ms // c.frame_ms)
+        self._lead_frames = max(0, c.lead_ms // c.frame_ms)
         self._vad: _Vad | None = None
         if c.vad_mode >= 0:
             try:
@@ -161,8 +163,7 @@ class Endpointer:
     # --- state -------------------------------------------------------------------------------
     def _reset_utterance(self) -> None:
         c = self.config
-        self._pre: deque[np.ndarray] = deque(
-            maxlen=max(1, c.pre_roll_ms // c.frame_ms) + max(0, c.lead_ms // c.frame_ms))
+        self._pre: deque[np.ndarray] = deque(maxlen=self._pre_frames + self._lead_frames)
         self._lead: list[np.ndarray] = []
         self._window: deque[bool] = deque(maxlen=c.start_window)
         self._frames: list[np.ndarray] = []
@@ -282,8 +283,7 @@ class Endpointer:
                 self._in_speech = True
                 lead = len(self._window) - next(i for i, s in enumerate(self._window) if s)
                 self._start_s = self._time - lead * self._frame_s
-                before = list(self._pre)
-                keep = max(1, c.pre_roll_ms // c.frame_ms)
+                before, keep = list(self._pre), self._pre_frames
                 self._lead, self._frames = before[:-keep], before[-keep:]
                 self._energies = [energy_db]
                 self._voiced = sum(self._window)

@@ -246,30 +246,28 @@ ONSET_CONFIDENCE = 0.95
 without it: babble there can sound like a first syllable ("zehn" heard as "dreizehn")."""
 
 
-@lru_cache(maxsize=8)
-def word_starts(lang: str) -> frozenset[str]:
-    """Numbers of ``lang`` whose word starts another number's word ("drei" in
-    "dreiundzwanzig", "seven" in "seventeen")."""
-    words = _number_words(lang)
-    return frozenset(t for t in words
-                     if any(w.startswith(t) and w[len(t) :][:1].isalpha() for w in words))
+def grows_within(whole: str, part: str, *, in_front: bool) -> bool:
+    """Whether ``whole`` is ``part`` with more of the same word in front of it ("fünf" +
+    "zehn") or after it ("drei" + "undzwanzig"), not with a word of its own ("twenty-nine",
+    "drei, vier")."""
+    if not part:
+        return False
+    if in_front:
+        return whole.endswith(part) and whole[: -len(part)][-1:].isalpha()
+    return whole.startswith(part) and whole[len(part) :][:1].isalpha()
 
 
-@lru_cache(maxsize=8)
-def _number_words(lang: str) -> tuple[str, ...]:
+@lru_cache(maxsize=16)
+def growable(lang: str, *, in_front: bool) -> frozenset[str]:
+    """Numbers of ``lang`` that another number's word grows within, in front ("zehn" in
+    "fünfzehn", "nueve" in "veintinueve"; none in English, whose compounds are separate words)
+    or after ("drei" in "dreiundzwanzig", "seven" in "seventeen")."""
     from voice_host.phrases import MAX_NUMBER, phrase_table
 
     table = phrase_table(lang)
-    return tuple(table.number_words(n) for n in range(MAX_NUMBER + 1))
-
-
-@lru_cache(maxsize=8)
-def word_ends(lang: str) -> frozenset[str]:
-    """Numbers of ``lang`` whose word ends another number's word ("zehn" in "fünfzehn",
-    "nueve" in "veintinueve"; none in English, whose compounds are separate words)."""
-    words = _number_words(lang)
+    words = [table.number_words(n) for n in range(MAX_NUMBER + 1)]
     return frozenset(t for t in words
-                     if any(w.endswith(t) and w[: -len(t)][-1:].isalpha() for w in words))
+                     if any(grows_within(w, t, in_front=in_front) for w in words))
 
 
 def likeliest_number(hearing: Hearing) -> str:
@@ -286,12 +284,8 @@ def same_word_grown(longer: Hearing, part: str, *, in_front: bool) -> bool:
     """Whether ``longer`` is a number, at least :data:`ONSET_CONFIDENCE` sure, whose words are
     ``part`` grown within the same word: in front of it ("fünf" + "zehn") or after it ("drei" +
     "undzwanzig")."""
-    text = longer.text.strip()
-    if not longer.numbers or longer.confidence < ONSET_CONFIDENCE or not part:
-        return False
-    if in_front:
-        return text.endswith(part) and text[: -len(part)][-1:].isalpha()
-    return text.startswith(part) and text[len(part) :][:1].isalpha()
+    return (bool(longer.numbers) and longer.confidence >= ONSET_CONFIDENCE
+            and grows_within(longer.text.strip(), part, in_front=in_front))
 
 
 def referee_endpointer(gate: SpeakingGate | None = None) -> Endpointer:
@@ -402,7 +396,7 @@ class EarlyEar:
         "nine", a card word) is what party babble there is easily heard as. A command is left
         as it is."""
         tail = likeliest_number(hearing)
-        if not len(lead) or tail not in word_ends(self.recognizer.lang):
+        if not len(lead) or tail not in growable(self.recognizer.lang, in_front=True):
             return hearing
         longer = self.recognize(np.concatenate([lead, samples]).astype(np.int16), expect)
         if not same_word_grown(longer, tail, in_front=True):
@@ -417,7 +411,7 @@ class EarlyEar:
         stay under the endpointer's threshold ("dreiundzwanzig" heard as "drei"). A word after
         it ("drei, vier" for "drei, vierzehn", the rest still being said) is not taken."""
         start = likeliest_number(held.hearing)
-        if not len(after) or start not in word_starts(self.recognizer.lang):
+        if not len(after) or start not in growable(self.recognizer.lang, in_front=False):
             return held
         t0 = self.clock()
         samples = np.concatenate([held.utterance.samples, after]).astype(np.int16)

@@ -665,7 +665,7 @@ class Session:
             # yes or no was asked for is taken as unsure: a short "ja" or "nein" misheard as
             # "vier" or "drei" would otherwise be accepted quietly as the turn.
             self.question = None
-            sure = confident and q.confirm is None
+            sure = q.confirm is None
             if q.kind is Phase.ISLAND:
                 self._island(step, readings, sure)
             else:
