@@ -19,6 +19,7 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
+from voice_host.audio.noise import mix_at_snr
 from voice_host.ear import augment, synth
 from voice_host.ear.vocab import card_phrase, words
 
@@ -269,7 +270,7 @@ def _human_digits() -> list[tuple[str, int, int, npt.NDArray[np.int16]]]:
 def corpus_path(seed: int, quick: bool, lang: str = "en") -> Path:
     """Where the corpus of ``seed`` in ``lang`` is cached."""
     name = "corpus" if lang == "en" else f"corpus-{lang}"
-    return CACHE / f"{name}-{seed}-{'quick' if quick else 'full'}-v5.npz"
+    return CACHE / f"{name}-{seed}-{'quick' if quick else 'full'}-v6.npz"
 
 
 OTHER_FAMILIES = ("flite", "pico", "rhvoice")
@@ -368,12 +369,12 @@ def build(seed: int = 1234, quick: bool = False, lang: str = "en") -> Corpus:
         for cond in CONDITIONS if noisy else CONDITIONS[:1]:
             if cond == "clean":
                 noise = augment.colored_noise(rng, len(padded), "pink")
-                x = augment.mix(padded, noise, 50.0)
+                x = mix_at_snr(padded, noise, 50.0)
             else:
                 kind, snr = cond.split()[0], float(cond.split()[1])
                 noise = (augment.colored_noise(rng, len(padded), "pink") if kind == "pink"
                          else augment.babble(rng, babble_pool, len(padded), 4))
-                x = augment.mix(padded, noise, snr)
+                x = mix_at_snr(padded, noise, snr)
             cases.append(Case(family, name, cond, text, numbers))
             audio.append(x)
     corpus = Corpus(cases, audio)

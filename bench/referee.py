@@ -43,10 +43,11 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from voice_host.audio.noise import mix_at_snr
 from voice_host.phrases import LANGUAGES
 from voice_host.recognition import SAMPLE_RATE, Recognizer, Samples
 from voice_host.recognizers import DEFAULT_ENGINE, ENGINES, EngineError, load_recognizer
-from voice_host.referee.demo import SimTable, Speech, Stats, mix_at_snr
+from voice_host.referee.demo import SimTable, Speech, Stats
 from voice_host.referee.session import Policy
 
 GOALS = {

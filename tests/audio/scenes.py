@@ -61,10 +61,10 @@ def build_scene(
     speech_only = np.concatenate(
         [clean[int(s * SAMPLE_RATE) : int(e * SAMPLE_RATE)] for s, e in spans]
     )
-    from voice_host.audio.noise import active_power
+    from voice_host.audio.noise import active_level
 
-    gain = np.sqrt(
-        active_power(speech_only) / (np.mean(bg.astype(np.float64) ** 2) * 10 ** (snr_db / 10))
+    gain = active_level(speech_only) / np.sqrt(
+        np.mean(bg.astype(np.float64) ** 2) * 10 ** (snr_db / 10)
     )
     mixed = clean.astype(np.float64) + gain * bg.astype(np.float64)
     mixed = np.clip(mixed, -32768, 32767)

@@ -32,6 +32,7 @@ from cowabunga import (
     make_bot,
     observe,
 )
+from voice_host.audio.noise import mix_at_snr
 from voice_host.phrases import phrase_table
 from voice_host.recognition import SAMPLE_RATE, Hearing, Recognizer, Samples
 from voice_host.referee.runner import EarlyEar, Heard, Referee, now_ms
@@ -537,18 +538,6 @@ def _with_babble(audio: Samples, seed: int, snr_db: float) -> Samples:
 
     noise = babble(len(audio) / SAMPLE_RATE + 0.1, talkers=4, seed=seed)[: len(audio)]
     return mix_at_snr(audio, noise, snr_db)
-
-
-def mix_at_snr(speech: Samples, noise: Samples, snr_db: float) -> Samples:
-    """``speech`` with ``noise`` added so that speech power over noise power is ``snr_db``."""
-    s = speech.astype(np.float64)
-    n = np.resize(noise.astype(np.float64), len(s))
-    voiced = s[np.abs(s) > 0.05 * (np.max(np.abs(s)) + 1e-9)]
-    ps = float(np.mean(voiced**2)) if len(voiced) else float(np.mean(s**2))
-    pn = float(np.mean(n**2)) + 1e-12
-    mixed = s + n * np.sqrt(ps / (pn * 10 ** (snr_db / 10)))
-    out: Samples = np.clip(np.round(mixed), -32768, 32767).astype(np.int16)
-    return out
 
 
 def run_demo(
