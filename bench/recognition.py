@@ -71,9 +71,23 @@ def run_engine(engine: str, corpus_path: Path, out: Path, lang: str = "en") -> N
         ms = (time.perf_counter() - t) * 1000.0
         rows.append({"numbers": list(hearing.numbers), "ms": ms, "sec": len(audio) / 16000,
                      "alts": len(hearing.alternatives)})
-    rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0
+    rss_mb = peak_rss_mb()
     out.write_text(json.dumps({"engine": engine, "load_s": load_s, "rss_mb": rss_mb,
                                "rows": rows}))
+
+
+def peak_rss_mb() -> float:
+    """This process's peak resident memory in MB.
+
+    Linux's ``ru_maxrss`` survives ``exec``: a worker started by a parent holding the corpus
+    would report the parent's size. ``VmHWM`` belongs to the process's own memory map."""
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024.0
+    except OSError:
+        pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0
 
 
 def summarize(corpus: Corpus, raw: dict[str, object]) -> dict[str, object]:

@@ -661,3 +661,56 @@ def test_a_card_sized_word_waits_for_its_rest_unless_waiting_would_only_delay_th
     assert s.view.counting is Counting.DOWN and s.view.total == 16
     assert not s.may_be_cut(heard("eight"))
     assert s.may_be_cut(heard("three"))  # 16 -> 3 is no step: held as before
+
+
+def withheld(*alts: tuple[str, float]) -> Hearing:
+    """What the ear gives when it is not sure enough to name a number: no transcript, no numbers,
+    only its likeliest readings."""
+    return replace(heard("", 0.0, *alts), text="", confidence=alts[0][1] if alts else 0.0)
+
+
+def test_an_announcement_the_ear_withheld_is_asked_about_when_a_number_is_likely() -> None:
+    s = session(typed=("eleven",))
+    hearing = withheld(("twenty", 0.78), ("twelve", 0.1))
+    assert not s.may_be_cut(hearing)  # asked at once, not held for a rest
+    assert host(s.hear(hearing).records) == ["Twenty?"] and s.phase is Phase.QUESTION
+    step = s.hear(Hearing("yes", confidence=0.8))
+    assert events(step.records, "played")[0]["total"] == 20
+
+
+def test_a_withheld_hearing_that_is_unlikely_a_number_is_met_with_silence() -> None:
+    s = session(typed=("eleven",))
+    for hearing in (withheld(("twenty", 0.4), ("twelve", 0.3)), withheld(("undo", 0.7)),
+                    withheld(("undo", 0.6), ("twenty", 0.3)), withheld()):
+        step = s.hear(hearing)
+        assert host(step.records) == [] and not events(step.records, "played")
+        assert s.phase is Phase.TURN and s.may_be_cut(hearing)
+    # A higher floor asks less.
+    s = session(typed=("eleven",), policy=replace(Policy(), unsure_floor=0.9))
+    assert host(s.hear(withheld(("twenty", 0.78))).records) == []
+
+
+def test_a_withheld_answer_to_a_question_is_an_answer_heard_as_nothing() -> None:
+    s = session(typed=("eleven",))
+    s.hear(heard("twenty", 0.3))
+    step = s.hear(withheld(("fifteen", 0.8)))
+    assert not events(step.records, "played") and s.phase is Phase.QUESTION
+
+
+def test_a_number_heard_for_a_no_is_not_confirmed_by_hearing_it_again() -> None:
+    # German seed 12 of the referee bench: "eins, elf" heard as "eins, fünf"; the "nein" that
+    # answered was heard as a sure "drei", asked about, and the next "nein" as "drei" again,
+    # which settled the question with a total nobody said.
+    s = session(typed=TO_SIXTEEN)
+    s.hear(heard("minus five, twelve", 1.0))
+    assert host(s.hear(heard("fifteen", 0.996)).records) == ["Fifteen?"]
+    step = s.hear(heard("fifteen", 0.994))
+    assert host(step.records) == ["Fifteen? Say yes or no."] and not events(step.records, "played")
+    step = s.hear(heard("fifteen", 0.99))  # the third "no" heard the same way: still asked
+    assert not events(step.records, "played") and s.phase is Phase.QUESTION
+    step = s.hear(heard("yes", 0.95))
+    assert events(step.records, "played")[0]["total"] == 15
+    # A total first asked about because the ear was unsure is settled by saying it again.
+    s = session(typed=("eleven",))
+    s.hear(heard("twenty", 0.3))
+    assert events(s.hear(heard("twenty", 0.95)).records, "played")[0]["total"] == 20

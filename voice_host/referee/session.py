@@ -12,6 +12,8 @@ Policy:
 * The referee acts only on a **confident** hearing (the recognizer gave numbers) whose rival
   readings (alternatives at least :attr:`Policy.rival_confidence` sure) would not change what
   happens. Otherwise it asks ("Thirteen or thirty?"), never picking the expected total itself.
+  An announcement the recognizer withheld is asked about too when its likeliest reading is a
+  number at least :attr:`Policy.unsure_floor` sure ("Twelve?").
 * Nothing that costs a player is announced on one hearing alone: a mistake (and, by
   :attr:`Policy.confirm_stew_pots`, a stew pot) heard confidently is first confirmed ("Twelve?")
   and announced only after a confident yes. The same reading heard again is no yes (a recognizer
@@ -19,8 +21,9 @@ Policy:
   asked again ("Twelve? Say yes or no."). A no has the player say it again. A typed line is
   trusted as it stands.
 * A yes or no is a short word, easily misheard: a number heard where one was asked for is asked
-  about, never taken as the turn on that hearing, and after :attr:`Policy.max_unheard` answers
-  heard as nothing the player says the announcement again.
+  about, never taken as the turn on that hearing, and only a yes settles that question (the
+  same number heard again may be the same answer misheard again). After
+  :attr:`Policy.max_unheard` answers heard as nothing the player says the announcement again.
 * Without anyone to answer (a recording), the question is logged with its alternatives and the
   best reading is taken.
 * The recognizer is narrowed to what can be said now (:meth:`Session.expectation`), never toward
@@ -111,6 +114,12 @@ class Policy:
     the announcement again. Every answer said again is another chance for the ear to mishear
     it: in party babble, after six "nein" heard as nothing, the seventh was heard as a sure
     "ja" and announced a stew pot nobody owed. The announcement itself says more than a yes."""
+    unsure_floor: float = 0.5
+    """An announcement the ear withheld (not sure enough to give numbers) is asked about when its
+    likeliest reading is a number at least this sure ("Twelve?"), rather than met with silence
+    that leaves the table wondering whether it was heard. On the English bench's held-out
+    voices, the withheld number clips whose likeliest reading clears 0.5 had it right 69% of
+    the time; no chatter sentence's likeliest reading was a number."""
 
 
 @dataclass(frozen=True)
@@ -168,6 +177,9 @@ class Question:
     """Readings to ask about one by one if the answer is no."""
     unheard: int = 0
     """Answers to it heard as nothing so far."""
+    yes_only: bool = False
+    """Only a yes settles it, not its reading heard again: the reading was heard where a yes or
+    no was asked for, so it may be that answer misheard ("nein" heard as "drei", twice)."""
 
 @dataclass
 class Step:
@@ -371,6 +383,8 @@ class Session:
                 self._ask_same(step, self.question)
             return step
         readings = self._readings(hearing)
+        if not readings and self.phase in (Phase.TURN, Phase.ISLAND):
+            readings = self._withheld(hearing)
         if not readings:
             if self.question is not None and not self.paused:
                 if hearing.text:
@@ -394,8 +408,9 @@ class Session:
 
         True at a turn (or a question about one, answered by saying it again) when the utterance
         is no command and either no number was heard in it at all (nothing would be said about it
-        anyway) or one of its readings is a bare card-sized number (0-9) that is no total this
-        turn accepts, which would be judged instead of the total that follows. A possible small
+        anyway; a reading the ear withheld but the host would ask about is asked at once) or one
+        of its readings is a bare card-sized number (0-9) that is no total this turn accepts,
+        which would be judged instead of the total that follows. A possible small
         total heard for sure is held too ("seven," then "eleven" from four must not count as
         two turns) when accepting it is quiet. One the host would announce (it turns the count)
         is not: waiting would put every such announcement half a second later, and a card-first
@@ -413,7 +428,9 @@ class Session:
             return False
         readings = self._readings(hearing)
         if not readings:
-            return True
+            # A reading the ear withheld is asked about at once: a question held for a rest that
+            # seldom comes would come late every time.
+            return self.phase is not Phase.TURN or not self._withheld(hearing)
         if any(r.card is None and r.total <= 9 and not isinstance(judge(self.view, r), Accept)
                for r in readings):
             return True
@@ -454,6 +471,18 @@ class Session:
             if all(r.key() != reading.key() for r in out):
                 out.append(reading)
         return out[:1] + sorted(out[1:], key=lambda r: -r.confidence)
+
+    def _withheld(self, hearing: Hearing) -> list[Reading]:
+        """The readings of an utterance the ear withheld, if its likeliest is a number at least
+        :attr:`Policy.unsure_floor` sure (to be asked about, never acted on); else none."""
+        if hearing.text or hearing.numbers or hearing.command or not hearing.alternatives:
+            return []
+        best, *rest = hearing.alternatives
+        readings = self._readings(replace(hearing, text=best.text, numbers=best.numbers,
+                                          confidence=best.confidence, alternatives=tuple(rest)))
+        if not readings or readings[0].confidence < self.policy.unsure_floor:
+            return []
+        return readings
 
     # --- turns ---------------------------------------------------------------------------------
     def _turn(self, step: Step, readings: list[Reading], confident: bool) -> None:
@@ -612,9 +641,11 @@ class Session:
         asked: int = 1,
         *,
         yes_or_no: bool = False,
+        yes_only: bool = False,
     ) -> None:
         """Ask about ``options`` (a choice, or yes/no for one); a recording takes the best.
-        ``yes_or_no`` asks for the answer word outright ("Twelve? Say yes or no.")."""
+        ``yes_or_no`` asks for the answer word outright ("Twelve? Say yes or no.");
+        ``yes_only``: see :attr:`Question.yes_only`."""
         confirm = options[0] if len(options) == 1 else None
         if kind is Phase.ISLAND:
             text = self.say.ask_options([(None, o.total) for o in options])
@@ -636,7 +667,7 @@ class Session:
             best = max(options, key=lambda o: o.confidence)
             self._resolve(step, kind, best)
             return
-        self.question = Question(kind, options, text, asked, confirm, later)
+        self.question = Question(kind, options, text, asked, confirm, later, yes_only=yes_only)
         self._host(step, text)
 
     def _resolve(self, step: Step, kind: Phase, reading: Reading) -> None:
@@ -653,9 +684,10 @@ class Session:
         matches = [o for o in q.options if o.key() == top.key()]
         if confident and len(matches) == 1:
             match = matches[0]
-            if q.kind is Phase.TURN and self._costly(judge(self.view, match)):
-                # The reading that costs the player heard again: the ear may mishear the same
-                # word twice (and "no" sounds like "nine"), so only a yes announces it.
+            if q.yes_only or (q.kind is Phase.TURN and self._costly(judge(self.view, match))):
+                # The reading that costs the player heard again, or one first heard in place of
+                # a yes or no: the ear may mishear the same word twice (and "no" sounds like
+                # "nine", "nein" like "drei"), so only a yes settles it.
                 self._confirm_again(step, q, match)
                 return
             self._resolve(step, q.kind, match)
@@ -670,6 +702,8 @@ class Session:
                 self._island(step, readings, sure)
             else:
                 self._turn(step, readings, sure)
+            if not sure and self.question is not None:
+                self.question = replace(self.question, yes_only=True)
             return
         if q.confirm is None:
             # An unsure answer to a choice: ask yes/no about each option, likeliest first.
@@ -689,9 +723,9 @@ class Session:
             self._host(step, self.say.say_again(self._asked_player(q)))
             return
         if again and q.confirm is None:
-            self._ask(step, q.kind, q.options, q.later, q.asked + 1)
+            self._ask(step, q.kind, q.options, q.later, q.asked + 1, yes_only=q.yes_only)
         else:
-            self._ask(step, q.kind, queue[:1], queue[1:], q.asked + 1)
+            self._ask(step, q.kind, queue[:1], queue[1:], q.asked + 1, yes_only=q.yes_only)
 
     def _confirm_again(self, step: Step, q: Question, reading: Reading) -> None:
         """Ask yes/no about ``reading`` (which costs the player), asking for the yes or no
@@ -700,7 +734,8 @@ class Session:
         if q.asked >= self.policy.max_asks:
             self._host(step, self.say.say_again(self._asked_player(q)))
             return
-        self._ask(step, q.kind, (reading,), (), q.asked + 1, yes_or_no=q.confirm is not None)
+        self._ask(step, q.kind, (reading,), (), q.asked + 1, yes_or_no=q.confirm is not None,
+                  yes_only=q.yes_only)
 
     def _ask_same(self, step: Step, q: Question) -> None:
         """Ask ``q`` again (nothing usable was heard in answer)."""
