@@ -175,6 +175,26 @@ def test_play_against_mc_to_the_end() -> None:
     assert "Game over" in done.stdout
 
 
+def _wait_until_blocked(pid: int) -> None:
+    """Wait until process ``pid`` sleeps (blocked reading its input), as it is when a player
+    presses Ctrl-C. A SIGINT in the microseconds between the prompt and the read is only seen
+    by Python after the read returns (CPython checks signals between bytecodes), so a signal
+    sent the instant the prompt appears can wait for a line that never comes; under load the
+    suite hit that 1 time in 8."""
+    import time
+
+    stat = f"/proc/{pid}/stat"
+    if not os.path.exists(stat):
+        time.sleep(0.5)
+        return
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        with open(stat) as f:
+            if f.read().rsplit(")", 1)[1].split()[0] == "S":
+                return
+        time.sleep(0.01)
+
+
 def test_play_exits_cleanly_on_ctrl_c() -> None:
     proc = subprocess.Popen(
         [sys.executable, "-m", "cowabunga.cli", "play", "--seed", "1"],
@@ -190,6 +210,7 @@ def test_play_exits_cleanly_on_ctrl_c() -> None:
         chunk = os.read(proc.stdout.fileno(), 4096)
         assert chunk, "the game ended before asking for a card"
         seen += chunk
+    _wait_until_blocked(proc.pid)
     proc.send_signal(signal.SIGINT)
     # Wait with stdin still open: closing it first could end the game by end of input instead.
     proc.wait(timeout=30)
