@@ -8,6 +8,9 @@ the human digits (FSDD, two speakers) are never trained on by the shipped head.
 English is the default; German (``lang="de"``) has the same recipe in the German ``bench``
 voices (espeak-ng ``de`` variants, MBROLA mb-de5 and mb-de8) with German distractors. There are
 no human German recordings, so the German corpus is synthetic voices only.
+
+Noise is mixed at an SNR over the ITU-T P.56 active speech level of each padded clip
+(``voice_host.audio.noise.mix_at_snr``), as in every bench; corpus v6 is the first so made.
 """
 
 from __future__ import annotations

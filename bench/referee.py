@@ -5,7 +5,8 @@
 
 Bots play real games with the full engine; every announcement is spoken by an espeak-ng voice
 (several voice sets; in another language than English, ``--lang``, the ear's held-out bench
-variants of that language's voice), clean and with party babble at 10 dB SNR, cut by the
+variants of that language's voice), clean and with party babble at 10 dB SNR (over the ITU-T
+P.56 active speech level, as every bench mixes: ``voice_host.audio.noise``), cut by the
 endpointer and heard by the default recognizer; the referee judges it and the bots answer its
 questions truthfully. A few announcements per game are deliberate mistakes. Figures, against the
 goals of the referee issue:
