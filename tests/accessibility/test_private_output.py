@@ -93,8 +93,12 @@ def test_hand_goes_to_headphones_and_table_to_speakers(
     # Speech on each sink; the hand (about 2 s of speech) only on the headphones, the bot's line
     # and the earcon only on the speakers.
     on_phones, on_speaker = _active_seconds(heard_phones), _active_seconds(heard_speaker)
-    assert on_phones > 0.8, on_phones
-    assert on_speaker > 0.8, on_speaker
+    # What a failure needs to be told apart: nothing played, or played to the wrong sink.
+    seen = (f"headphones {on_phones:.2f} s, speakers {on_speaker:.2f} s of speech; "
+            f"recorded {len(heard_phones) / 16000:.1f} s and {len(heard_speaker) / 16000:.1f} s; "
+            f"stderr: {run.stderr.strip()[-300:]!r}")
+    assert on_phones > 0.8, seen
+    assert on_speaker > 0.8, seen
     lead = np.nonzero(np.abs(heard_speaker) > 300)[0]
     first_phones = np.nonzero(np.abs(heard_phones) > 300)[0]
     assert len(lead) and len(first_phones)
