@@ -395,11 +395,8 @@ class EarlyEar:
         holds. Only the start of the same word counts: a whole word in front ("twenty" before
         "nine", a card word) is what party babble there is easily heard as. A command is left
         as it is."""
-        tail = likeliest_number(hearing)
-        if not len(lead) or tail not in growable(self.recognizer.lang, in_front=True):
-            return hearing
-        longer = self.recognize(np.concatenate([lead, samples]).astype(np.int16), expect)
-        if not same_word_grown(longer, tail, in_front=True):
+        longer = self._grown(hearing, samples, lead, expect, in_front=True)
+        if longer is None:
             return hearing
         self.onsets += 1
         return longer
@@ -410,17 +407,26 @@ class EarlyEar:
         likeliest number with more of the same word after it: in babble the end of a word can
         stay under the endpointer's threshold ("dreiundzwanzig" heard as "drei"). A word after
         it ("drei, vier" for "drei, vierzehn", the rest still being said) is not taken."""
-        start = likeliest_number(held.hearing)
-        if not len(after) or start not in growable(self.recognizer.lang, in_front=False):
-            return held
         t0 = self.clock()
-        samples = np.concatenate([held.utterance.samples, after]).astype(np.int16)
-        longer = self.recognize(samples, held.expectation)
-        if not same_word_grown(longer, start, in_front=False):
+        longer = self._grown(held.hearing, held.utterance.samples, after, held.expectation,
+                             in_front=False)
+        if longer is None:
             return held
         self.rests += 1
         wait_ms = held.wait_ms + (self.clock() - t0) * 1000.0
         return replace(held, hearing=longer, wait_ms=wait_ms)
+
+    def _grown(self, hearing: Hearing, samples: Samples, extra: Samples, expect: Expectation,
+               *, in_front: bool) -> Hearing | None:
+        """The hearing of ``samples`` with ``extra`` in front of them (or after them), if
+        ``hearing``'s likeliest number may grow within its word that way and the longer hearing
+        is that number grown (:func:`same_word_grown`); else None, with no second hearing."""
+        part = likeliest_number(hearing)
+        if not len(extra) or part not in growable(self.recognizer.lang, in_front=in_front):
+            return None
+        pieces = [extra, samples] if in_front else [samples, extra]
+        longer = self.recognize(np.concatenate(pieces).astype(np.int16), expect)
+        return longer if same_word_grown(longer, part, in_front=in_front) else None
 
     def _bind(self, utt: Utterance) -> Callable[[Samples], _Early]:
         # In the caller's thread, as recognition starts: the expectation of that moment, and the
