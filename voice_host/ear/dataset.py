@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
@@ -335,7 +334,6 @@ _WORKER: dict[str, object] = {}
 
 
 def _init_worker(babble: list[Audio], front: str = DEFAULT) -> None:
-    os.environ.setdefault("OMP_NUM_THREADS", "1")
     _WORKER["front"] = front_end(front, threads=1)
     _WORKER["babble"] = babble
 
