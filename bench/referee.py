@@ -231,7 +231,8 @@ def main() -> None:
         for name in ("turns", "utterances", "planted", "caught", "false_mistakes",
                      "false_accepts", "false_penalties", "missed", "questions",
                      "questions_resolved", "questions_right", "first_try", "announcements",
-                     "typed", "phantom_commands", "joined", "onsets", "rests"):
+                     "typed", "phantom_commands", "phantom_undo_asked", "joined", "onsets",
+                     "rests"):
             setattr(total, name, getattr(total, name) + getattr(s, name))
         game = {
             "voices": list(voices), "condition": condition, "turns": s.turns,
@@ -257,6 +258,7 @@ def main() -> None:
         "render_p50_ms": round(render_p50, 1),
         "typed": total.typed,
         "phantom_commands": total.phantom_commands,
+        "phantom_undo_asked": total.phantom_undo_asked,
         "joined": total.joined,
         "onsets": total.onsets,
         "rests": total.rests,
@@ -284,7 +286,8 @@ def main() -> None:
     print(f"false mistakes/penalties announced: {t['false_announced']} (goal 0); "
           f"false totals accepted quietly: {t['false_accepts']}")
     print(f"planted mistakes missed: {t['missed']} (goal 0); turns taken back by a phantom "
-          f"undo: {t['phantom_commands']}; totals typed as a last resort: {t['typed']}")
+          f"undo: {t['phantom_commands']} (asked about, answered no: {t['phantom_undo_asked']}); "
+          f"totals typed as a last resort: {t['typed']}")
     print(f"accepted at the first utterance without a question: {t['first_try']:.1%} (goal 95%)")
     print(f"questions resolved right: {t['questions_right']:.1%} of {t['questions_resolved']} "
           "settled by the answers (goal 100%)")

@@ -25,9 +25,10 @@ from voice_host.voice import synthesize
 from .games import SHORT_GAME, VOICE
 from .helpers import table_setup
 
-LIVE_GAME = (*SHORT_GAME[:2], "yes", *SHORT_GAME[2:])
-"""The short game with Maria's mistake confirmed by a yes: live, the referee asks first (a total
-said instead of the yes or no asked for is asked about too)."""
+_UNDO = SHORT_GAME.index("take it back") + 1
+LIVE_GAME = (*SHORT_GAME[:2], "yes", *SHORT_GAME[2:_UNDO], "yes", *SHORT_GAME[_UNDO:])
+"""The short game with Maria's mistake and the undo confirmed by a yes: live, the referee asks
+first (a total said instead of the yes or no asked for is asked about too)."""
 
 SHORT_GAME_SETUP = {
     "Emily": (18, 25, 10, 11, 13, 15, 16),

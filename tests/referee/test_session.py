@@ -216,6 +216,10 @@ def test_undo_takes_back_the_turn_with_everything_it_caused() -> None:
     before = s.turns[-1].before
     step = s.hear(heard("undo"))
     assert events(step.records, "command") == [{"event": "command", "name": "undo"}]
+    assert host(step.records) == ["Take back Emily's thirty-three? Say yes to take it back."]
+    assert not events(step.records, "undone") and s.undo_asked
+    step = s.hear(heard("yes"))
+    assert events(step.records, "command") == [{"event": "command", "name": "yes"}]
     assert events(step.records, "undone") == [
         {"event": "undone", "player": "Emily", "total": 33}
     ]
@@ -224,10 +228,42 @@ def test_undo_takes_back_the_turn_with_everything_it_caused() -> None:
         "Taken back: Emily's thirty-three. Twenty-seven, counting up. Emily to play."
     ]
     assert s.actions[-1] == {"action": "undo"}
-    # Undo again, down to nothing left.
+    # "Undo" said again instead of the yes takes it back too, down to nothing left.
     for _ in range(3):
         s.hear(heard("undo"))
+        assert events(s.hear(heard("undo")).records, "undone")
+    assert not s.turns
     assert host(s.hear(heard("undo")).records) == ["Nothing to take back."]
+
+
+def test_an_undo_nobody_confirms_takes_nothing_back() -> None:
+    """An "undo" heard in table talk is only asked about: a "no", or the next announcement,
+    leaves the turn standing; a number heard where the yes or no was asked for may be that word
+    misheard, so it is asked about, never accepted quietly."""
+    s = session(typed=("eleven", "twenty"))
+    s.hear(heard("undo"))
+    step = s.hear(heard("no"))
+    assert not events(step.records, "undone") and not host(step.records)
+    assert [t.total for t in s.turns] == [11, 20] and not s.undo_asked
+    s.hear(heard("undo"))
+    step = s.hear(heard("twenty-six"))
+    assert not events(step.records, "undone") and not events(step.records, "played")
+    assert host(step.records) == ["Twenty-six?"]
+    step = s.hear(heard("twenty-six"))
+    assert host(step.records) == ["Twenty-six? Say yes or no."]
+    assert events(s.hear(heard("yes")).records, "played")[0]["total"] == 26
+    assert [t.total for t in s.turns] == [11, 20, 26]
+
+
+def test_a_typed_or_recorded_undo_takes_the_turn_back_at_once() -> None:
+    s = session(typed=("eleven", "twenty", "undo"))
+    assert [t.total for t in s.turns] == [11] and not s.undo_asked
+    r = session(can_answer=False, typed=("eleven", "twenty"))
+    step = r.hear(heard("undo"))
+    assert events(step.records, "undone") == [
+        {"event": "undone", "player": "Maria", "total": 20}
+    ]
+    assert [t.total for t in r.turns] == [11]
 
 
 @pytest.mark.parametrize(
@@ -263,7 +299,9 @@ def test_pause_ignores_totals_until_resume_and_stop_ends() -> None:
     assert host(s.hear(heard("resume")).records) == ["Go on. Four, counting up. Emily to play."]
     assert events(s.hear(heard("eleven")).records, "played")
     assert host(s.hear(heard("stop")).records) == ["Stop the game? Say yes to stop."]
-    assert not s.stopped and events(s.hear(heard("twenty")).records, "played")
+    # Where the yes or no was asked for, a total may be that word misheard: asked, not taken.
+    assert not s.stopped and host(s.hear(heard("twenty")).records) == ["Twenty?"]
+    assert events(s.hear(heard("yes")).records, "played")
     s.hear(heard("stop"))
     assert host(s.hear(heard("yes")).records) == ["Game stopped. It can be resumed."]
     assert s.stopped
@@ -343,7 +381,7 @@ def test_every_record_follows_the_log_contract() -> None:
     script = [heard(t) for t in TO_SIXTEEN[:5]] + [
         heard("twenty-five"), heard("yes"), heard("sixteen"),
         heard("minus five, twelve"), heard("yes"), heard("eleven", 0.3), heard("yes"),
-        heard("undo"),
+        heard("undo"), heard("yes"),
         heard("status"), heard("pause"), heard("resume"), heard(""),
     ]
     for h in script:

@@ -106,6 +106,9 @@ class Stats:
     """Totals typed as the last resort."""
     phantom_commands: int = 0
     """Turns taken back by an "undo" nobody said (typed in again)."""
+    phantom_undo_asked: int = 0
+    """Times the host asked whether to take a turn back after an "undo" nobody said (the bot
+    answered no)."""
     joined: int = 0
     """Utterances the ear recognized as one phrase from two pieces cut at a pause."""
     onsets: int = 0
@@ -451,11 +454,15 @@ class SimTable:
         return step
 
     def _carry_on(self, seat: int) -> None:
-        """Mend what a misheard command did: a pause is resumed, a stop question answered, turns
-        taken back by a phantom "undo" are typed in again."""
+        """Mend what a misheard command did: a pause is resumed, a stop or undo question
+        answered no, turns taken back by a phantom "undo" are typed in again."""
         if self.session.stop_asked:
             self.say(seat, self._command("no"))
             self.session.stop_asked = False
+        if self.session.undo_asked:
+            self.stats.phantom_undo_asked += 1
+            self.say(seat, self._command("no"))
+            self.session.undo_asked = False
         if self.session.paused:
             self.say(seat, self._command("resume"))
             if self.session.paused:
@@ -472,8 +479,11 @@ class SimTable:
         turns = len(self.session.turns)
         for _ in range(3):
             self.say(seat, self._command("undo"))
+            if self.session.undo_asked:
+                self.say(seat, self._command("yes"))  # "Take back ...?"
             if len(self.session.turns) < turns:
                 return
+        self.session.undo_asked = False
         self.type(self._command("undo"))
 
     def _type_total(self, total: int) -> None:

@@ -270,6 +270,11 @@ class HostLines:
         """Undo with no accepted turn."""
         return self.wording.nothing_to_undo
 
+    def confirm_undo(self, player: str, total: int) -> str:
+        """Taking a turn back by voice is confirmed first."""
+        return self.fill(self.wording.confirm_undo, player=player, total=self.n(total),
+                         yes=self.word("yes"))
+
     def paused(self) -> str:
         """The game is paused."""
         return self.fill(self.wording.paused, resume=self.word("resume"))

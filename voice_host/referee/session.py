@@ -235,6 +235,9 @@ class Session:
         """Every journal action so far (what :meth:`restore` replays)."""
         self.stop_asked = False
         """Whether the host asked "Stop the game?" and waits for a yes."""
+        self.undo_asked = False
+        """Whether the host asked "Take back Emily's twenty-seven?" and waits for a yes (or the
+        "undo" said again)."""
         self._typed = False
         self._last_mistake: tuple[str, int] | None = None
 
@@ -358,17 +361,28 @@ class Session:
         if (
             parsed is not None
             and parsed.command in ("yes", "no")
-            and (self.question is not None or self.stop_asked)
+            and (self.question is not None or self.stop_asked or self.undo_asked)
             and not self.paused
             and hearing.confidence >= self.policy.answer_confidence
             and not any(a.command in ("yes", "no") for a in hearing.alternatives)
         ):
             answer = parsed.command
+        # Whether a yes or no to "Stop the game?" or "Take back ...?" was waited for: a number
+        # heard now may be that yes or no misheard ("yes" as "six"), so it is not taken as sure.
+        asked_yes_no = self.stop_asked or self.undo_asked
         if self.stop_asked:
             self.stop_asked = False
             if (hearing.command or answer) == "yes":
                 step.records.append({"event": "command", "name": "yes"})
                 self._stop(step)
+                return step
+        if self.undo_asked:
+            self.undo_asked = False
+            if (hearing.command or answer) == "yes" or (
+                hearing.command == "undo" and self._sure(hearing)
+            ):
+                step.records.append({"event": "command", "name": hearing.command or "yes"})
+                self._take_back(step)
                 return step
         if hearing.command is not None:
             self._command(step, hearing.command, sure=self._sure(hearing))
@@ -392,7 +406,7 @@ class Session:
                 else:
                     self._unheard(step, self.question)
             return step
-        confident = bool(hearing.numbers)
+        confident = bool(hearing.numbers) and not asked_yes_no
         phase = self.phase
         if phase is Phase.QUESTION:
             self._answer(step, readings, confident)
@@ -400,6 +414,8 @@ class Session:
             self._turn(step, readings, confident)
         elif phase is Phase.ISLAND:
             self._island(step, readings, confident)
+        if asked_yes_no and self.question is not None:
+            self.question = replace(self.question, yes_only=True)
         return step
 
     def may_be_cut(self, hearing: Hearing) -> bool:
@@ -417,7 +433,8 @@ class Session:
         phrase cut there is rare (the player can say "undo"). Unsure readings are not held for a
         possible small total, nor for larger totals: their question would only come later.
         """
-        if self.stopped or self.paused or self.stop_asked or hearing.command is not None:
+        if (self.stopped or self.paused or self.stop_asked or self.undo_asked
+                or hearing.command is not None):
             return False
         q = self.question
         asking = self.phase is Phase.QUESTION and q is not None and q.kind is Phase.TURN
@@ -811,14 +828,14 @@ class Session:
             self.question = None
             if not self.turns:
                 self._host(step, self.say.nothing_to_undo())
-                return
-            action: JSONObject = {"action": "undo"}
-            undone = self.turns[-1]
-            self._undo(step)
-            self.actions.append(action)
-            step.actions.append(action)
-            step.records.append({"event": "undone", "player": undone.player, "total": undone.total})
-            self._host(step, self.say.undone(undone.player, undone.total, self.view))
+            elif self._typed or not self.can_answer:
+                self._take_back(step)
+            else:
+                # Heard in table talk, "undo" would take back a turn nobody wanted taken back:
+                # by voice it is confirmed first.
+                self.undo_asked = True
+                last = self.turns[-1]
+                self._host(step, self.say.confirm_undo(last.player, last.total))
         elif name == "pause":
             if not self.paused:
                 self.paused = True
@@ -843,6 +860,16 @@ class Session:
         self.question = None
         if not self.view.is_over:
             self._host(step, self.say.stopped())
+
+    def _take_back(self, step: Step) -> None:
+        """Take back the last accepted turn, with everything it caused, and say so."""
+        action: JSONObject = {"action": "undo"}
+        undone = self.turns[-1]
+        self._undo(step)
+        self.actions.append(action)
+        step.actions.append(action)
+        step.records.append({"event": "undone", "player": undone.player, "total": undone.total})
+        self._host(step, self.say.undone(undone.player, undone.total, self.view))
 
     def _undo(self, step: Step) -> None:
         if not self.turns:

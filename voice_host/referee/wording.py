@@ -143,6 +143,8 @@ class Wording:
     """Fields: player, total, status."""
     nothing_to_undo: str
     """No fields."""
+    confirm_undo: str
+    """Fields: player, total, yes (the phrase table's word)."""
     paused: str
     """Fields: resume (the phrase table's word)."""
     resumed_after_pause: str
@@ -272,6 +274,7 @@ EN = Wording(
     hidden_cards="I can't see the cards in your hand.",
     undone="Taken back: {player}'s {total}. {status}",
     nothing_to_undo="Nothing to take back.",
+    confirm_undo="Take back {player}'s {total}? Say {yes} to take it back.",
     paused="Paused. Say {resume} to go on.",
     resumed_after_pause="Go on. {status}",
     setup_players="How many players?",
@@ -376,6 +379,7 @@ DE = Wording(
     hidden_cards="Eure Karten auf der Hand sehe ich nicht.",
     undone="Zurückgenommen: {total} von {player}. {status}",
     nothing_to_undo="Da gibt es nichts zurückzunehmen.",
+    confirm_undo="{Total} von {player} zurücknehmen? Dann sag {yes}.",
     paused="Pause. Sag {resume}, wenn es weitergehen soll.",
     resumed_after_pause="Es geht weiter. {status}",
     setup_players="Wie viele spielen mit?",
@@ -480,6 +484,7 @@ ES = Wording(
     hidden_cards="No puedo ver las cartas de tu mano.",
     undone="Anulado: el {total} de {player}. {status}",
     nothing_to_undo="No hay nada que anular.",
+    confirm_undo="¿Anular el {total} de {player}? Di {yes} para anularlo.",
     paused="Pausa. Di {resume} para seguir.",
     resumed_after_pause="Seguimos. {status}",
     setup_players="¿Cuántos jugadores?",
@@ -583,6 +588,7 @@ FR = Wording(
     hidden_cards="Je ne vois pas les cartes de ta main.",
     undone="Annulé : le {total} joué par {player}. {status}",
     nothing_to_undo="Rien à annuler.",
+    confirm_undo="Annuler le {total} joué par {player} ? Dis {yes} pour annuler.",
     paused="Pause. Dis {resume} pour continuer.",
     resumed_after_pause="On continue. {status}",
     setup_players="Combien de joueurs ?",
@@ -686,6 +692,7 @@ IT = Wording(
     hidden_cards="Non vedo le carte che hai in mano.",
     undone="Annullato: {total} di {player}. {status}",
     nothing_to_undo="Non c'è niente da annullare.",
+    confirm_undo="Annullare {total} di {player}? Di' {yes} per annullarlo.",
     paused="Pausa. Di' {resume} per continuare.",
     resumed_after_pause="Si riprende. {status}",
     setup_players="Quanti giocatori?",
