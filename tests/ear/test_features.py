@@ -40,3 +40,25 @@ def test_pool_has_fixed_size_for_any_length() -> None:
         v = pool(np.ones((t, EMBED_DIM), np.float32))
         assert v.shape == (POOLED_DIM,)
         assert np.isfinite(v).all()
+
+
+def test_building_a_front_end_leaves_blas_one_thread() -> None:
+    """Two data workers with OpenBLAS's default threads each embedded at less than half speed
+    (its threads spin against the other worker): a front end limits its process to one."""
+    import subprocess
+    import sys
+
+    script = (
+        "from threadpoolctl import threadpool_info\n"
+        "import numpy\n"
+        "def blas(): return [i['num_threads'] for i in threadpool_info() "
+        "if i['user_api'] == 'blas']\n"
+        "before = blas()\n"
+        "from voice_host.ear.features import front_end\n"
+        "front_end()\n"
+        "print(before, blas())\n"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                         check=True, timeout=120).stdout.split("] [")
+    after = [int(n) for n in out[1].strip(" []\n").split(",") if n.strip()]
+    assert after and all(n == 1 for n in after), out
