@@ -483,8 +483,7 @@ class SimTable:
                 self.say(seat, self._command("yes"))  # "Take back ...?"
             if len(self.session.turns) < turns:
                 return
-        self.session.undo_asked = False
-        self.type(self._command("undo"))
+        self.type(self._command("undo"))  # typed, it acts at once (an open "Take back?" too)
 
     def _type_total(self, total: int) -> None:
         self._carry_on(self.state.table.to_play)
