@@ -217,7 +217,7 @@ def test_undo_takes_back_the_turn_with_everything_it_caused() -> None:
     step = s.hear(heard("undo"))
     assert events(step.records, "command") == [{"event": "command", "name": "undo"}]
     assert host(step.records) == ["Take back Emily's thirty-three? Say yes to take it back."]
-    assert not events(step.records, "undone") and s.undo_asked
+    assert not events(step.records, "undone") and s.awaiting_yes == "undo"
     step = s.hear(heard("yes"))
     assert events(step.records, "command") == [{"event": "command", "name": "yes"}]
     assert events(step.records, "undone") == [
@@ -244,7 +244,7 @@ def test_an_undo_nobody_confirms_takes_nothing_back() -> None:
     s.hear(heard("undo"))
     step = s.hear(heard("no"))
     assert not events(step.records, "undone") and not host(step.records)
-    assert [t.total for t in s.turns] == [11, 20] and not s.undo_asked
+    assert [t.total for t in s.turns] == [11, 20] and s.awaiting_yes is None
     s.hear(heard("undo"))
     step = s.hear(heard("twenty-six"))
     assert not events(step.records, "undone") and not events(step.records, "played")
@@ -257,7 +257,7 @@ def test_an_undo_nobody_confirms_takes_nothing_back() -> None:
 
 def test_a_typed_or_recorded_undo_takes_the_turn_back_at_once() -> None:
     s = session(typed=("eleven", "twenty", "undo"))
-    assert [t.total for t in s.turns] == [11] and not s.undo_asked
+    assert [t.total for t in s.turns] == [11] and s.awaiting_yes is None
     r = session(can_answer=False, typed=("eleven", "twenty"))
     step = r.hear(heard("undo"))
     assert events(step.records, "undone") == [

@@ -456,13 +456,17 @@ class SimTable:
     def _carry_on(self, seat: int) -> None:
         """Mend what a misheard command did: a pause is resumed, a stop or undo question
         answered no, turns taken back by a phantom "undo" are typed in again."""
-        if self.session.stop_asked:
+        # The "no" may itself be misheard as "stop" or "undo": the same question asked again is
+        # dropped; the other one is answered next.
+        if self.session.awaiting_yes == "stop":
             self.say(seat, self._command("no"))
-            self.session.stop_asked = False
-        if self.session.undo_asked:
+            if self.session.awaiting_yes == "stop":
+                self.session.awaiting_yes = None
+        if self.session.awaiting_yes == "undo":
             self.stats.phantom_undo_asked += 1
             self.say(seat, self._command("no"))
-            self.session.undo_asked = False
+            if self.session.awaiting_yes == "undo":
+                self.session.awaiting_yes = None
         if self.session.paused:
             self.say(seat, self._command("resume"))
             if self.session.paused:
@@ -479,7 +483,7 @@ class SimTable:
         turns = len(self.session.turns)
         for _ in range(3):
             self.say(seat, self._command("undo"))
-            if self.session.undo_asked:
+            if self.session.awaiting_yes == "undo":
                 self.say(seat, self._command("yes"))  # "Take back ...?"
             if len(self.session.turns) < turns:
                 return

@@ -37,6 +37,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
+from typing import Literal
 
 from cowabunga import (
     DirectionChanged,
@@ -65,6 +66,9 @@ from voice_host.referee.verdict import (
 )
 
 JSONObject = dict[str, object]
+
+ConfirmedCommand = Literal["stop", "undo"]
+"""A spoken command the host asks about ("Stop the game?") and carries out only on a yes."""
 
 TURN_WINDOW = 19
 """A turn's grammar allows totals this far either side of the current total."""
@@ -233,11 +237,10 @@ class Session:
         """The last line the host said (for "repeat")."""
         self.actions: list[JSONObject] = []
         """Every journal action so far (what :meth:`restore` replays)."""
-        self.stop_asked = False
-        """Whether the host asked "Stop the game?" and waits for a yes."""
-        self.undo_asked = False
-        """Whether the host asked "Take back Emily's twenty-seven?" and waits for a yes (or the
-        "undo" said again)."""
+        self.awaiting_yes: ConfirmedCommand | None = None
+        """The spoken command the host asked about and waits for a yes to: "stop" after "Stop the
+        game?", "undo" after "Take back Emily's twenty-seven?" (the "undo" said again will do
+        too); None when no command waits."""
         self._typed = False
         self._last_mistake: tuple[str, int] | None = None
 
@@ -361,29 +364,23 @@ class Session:
         if (
             parsed is not None
             and parsed.command in ("yes", "no")
-            and (self.question is not None or self.stop_asked or self.undo_asked)
+            and (self.question is not None or self.awaiting_yes is not None)
             and not self.paused
             and hearing.confidence >= self.policy.answer_confidence
             and not any(a.command in ("yes", "no") for a in hearing.alternatives)
         ):
             answer = parsed.command
-        # Whether a yes or no to "Stop the game?" or "Take back ...?" was waited for: a number
-        # heard now may be that yes or no misheard ("yes" as "six"), so it is not taken as sure.
-        asked_yes_no = self.stop_asked or self.undo_asked
-        if self.stop_asked:
-            self.stop_asked = False
-            if (hearing.command or answer) == "yes":
-                step.records.append({"event": "command", "name": "yes"})
-                self._stop(step)
-                return step
-        if self.undo_asked:
-            self.undo_asked = False
-            if (hearing.command or answer) == "yes" or (
-                hearing.command == "undo" and self._sure(hearing)
-            ):
-                step.records.append({"event": "command", "name": hearing.command or "yes"})
-                self._take_back(step)
-                return step
+        # A yes or no to "Stop the game?" or "Take back ...?" is waited for once only.
+        awaited, self.awaiting_yes = self.awaiting_yes, None
+        said_yes = (hearing.command or answer) == "yes"
+        if awaited == "stop" and said_yes:
+            step.records.append({"event": "command", "name": "yes"})
+            self._stop(step)
+            return step
+        if awaited == "undo" and (said_yes or (hearing.command == "undo" and self._sure(hearing))):
+            step.records.append({"event": "command", "name": hearing.command or "yes"})
+            self._take_back(step)
+            return step
         if hearing.command is not None:
             self._command(step, hearing.command, sure=self._sure(hearing))
             return step
@@ -406,16 +403,8 @@ class Session:
                 else:
                     self._unheard(step, self.question)
             return step
-        confident = bool(hearing.numbers) and not asked_yes_no
-        phase = self.phase
-        if phase is Phase.QUESTION:
-            self._answer(step, readings, confident)
-        elif phase is Phase.TURN:
-            self._turn(step, readings, confident)
-        elif phase is Phase.ISLAND:
-            self._island(step, readings, confident)
-        if asked_yes_no and self.question is not None:
-            self.question = replace(self.question, yes_only=True)
+        self._judge_readings(step, self.phase, readings, bool(hearing.numbers),
+                             yes_no_awaited=awaited is not None)
         return step
 
     def may_be_cut(self, hearing: Hearing) -> bool:
@@ -433,7 +422,7 @@ class Session:
         phrase cut there is rare (the player can say "undo"). Unsure readings are not held for a
         possible small total, nor for larger totals: their question would only come later.
         """
-        if (self.stopped or self.paused or self.stop_asked or self.undo_asked
+        if (self.stopped or self.paused or self.awaiting_yes is not None
                 or hearing.command is not None):
             return False
         q = self.question
@@ -710,17 +699,10 @@ class Session:
             self._resolve(step, q.kind, match)
             return
         if confident and not matches:
-            # A new announcement instead of an answer: judge it afresh. A number heard where a
-            # yes or no was asked for is taken as unsure: a short "ja" or "nein" misheard as
-            # "vier" or "drei" would otherwise be accepted quietly as the turn.
+            # A new announcement instead of an answer: judge it afresh.
             self.question = None
-            sure = q.confirm is None
-            if q.kind is Phase.ISLAND:
-                self._island(step, readings, sure)
-            else:
-                self._turn(step, readings, sure)
-            if not sure and self.question is not None:
-                self.question = replace(self.question, yes_only=True)
+            self._judge_readings(step, q.kind, readings, True,
+                                 yes_no_awaited=q.confirm is not None)
             return
         if q.confirm is None:
             # An unsure answer to a choice: ask yes/no about each option, likeliest first.
@@ -729,6 +711,32 @@ class Session:
             self._next_question(step, q, tuple(order))
             return
         self._next_question(step, q, (q.confirm, *q.later))
+
+    def _judge_readings(
+        self,
+        step: Step,
+        phase: Phase,
+        readings: list[Reading],
+        confident: bool,
+        *,
+        yes_no_awaited: bool,
+    ) -> None:
+        """Judge ``readings`` as heard in ``phase`` (a question's, a turn's or an island card's).
+
+        ``yes_no_awaited``: they were heard where a yes or no was waited for (a yes/no question, or
+        "Stop the game?" / "Take back ...?"), so they may be that short word misheard ("yes" as
+        "six", "nein" as "drei"): they are taken as unsure, never accepted quietly, and only a
+        yes settles the question they raise (see :attr:`Question.yes_only`).
+        """
+        confident = confident and not yes_no_awaited
+        if phase is Phase.QUESTION:
+            self._answer(step, readings, confident)
+        elif phase is Phase.TURN:
+            self._turn(step, readings, confident)
+        elif phase is Phase.ISLAND:
+            self._island(step, readings, confident)
+        if yes_no_awaited and self.question is not None:
+            self.question = replace(self.question, yes_only=True)
 
     def _next_question(
         self, step: Step, q: Question, queue: tuple[Reading, ...], *, again: bool = False
@@ -833,7 +841,7 @@ class Session:
             else:
                 # Heard in table talk, "undo" would take back a turn nobody wanted taken back:
                 # by voice it is confirmed first.
-                self.undo_asked = True
+                self.awaiting_yes = "undo"
                 last = self.turns[-1]
                 self._host(step, self.say.confirm_undo(last.player, last.total))
         elif name == "pause":
@@ -852,7 +860,7 @@ class Session:
                 self._stop(step)
             else:
                 # A table is noisy: stopping the referee by voice is confirmed first.
-                self.stop_asked = True
+                self.awaiting_yes = "stop"
                 self._host(step, self.say.confirm_stop())
 
     def _stop(self, step: Step) -> None:
