@@ -6,20 +6,27 @@
 Totals and card-first phrases ("plus seven, twenty-four") are spoken by espeak-ng voices into one
 stream per condition (clean, pink noise at 20 and 10 dB SNR), with pauses between them. The stream
 is fed as 20-ms chunks at the pace a microphone delivers them, through the endpointer and the
-recognizer, twice: recognizing each closed utterance (as before), and with early recognition at
-the endpointer's tentative end (``voice_host.audio.early``). Figures, against the speech goal
-(latency ≤ 300 ms at the 95th percentile from end of speech to result, 2 cores):
+recognizer, three times: recognizing each closed utterance (as before), with early recognition at
+the endpointer's tentative end (``voice_host.audio.early``), and with early recognition that closes
+an utterance as soon as its early result is whole (``close_early`` with
+``voice_host.recognition.is_whole``: a sure total above 9, or a card and a total other than the
+card; a lone 0-9 waits for the hangover, as it may be the card of a card-first phrase). Figures,
+against the speech goal (latency ≤ 300 ms at the 95th percentile from end of speech to result, 2
+cores):
 
 * p50/p95 from the true end of speech (known from the synthesized clip) to the result being ready
-  in the loop, per condition, without and with early recognition;
+  in the loop, per condition, without and with early recognition, and with early close (also its
+  p95 over the whole phrases alone, and how many utterances it closed early);
+* phrases split into more than one utterance (plain and with early close: a comma pause taken
+  for the end);
 * how often an early recognition was dropped because speech resumed (comma pauses);
 * whether the early results equal the plain ones (same utterances, same recognizer) and how many
   phrases were heard exactly;
 * how many utterances held more than one phrase (the endpointer merged them across a pause; such
   an utterance is timed from the end of its last phrase).
 
-The host still answers no sooner than the hangover (300 ms) after the end of speech, so that is
-the floor of both figures.
+Without early close, the host answers no sooner than the hangover (300 ms) after the end of
+speech, so that is the floor of the plain and early figures.
 """
 
 from __future__ import annotations
@@ -43,7 +50,7 @@ from voice_host.audio import (
     samples_to_chunks,
 )
 from voice_host.audio.noise import mix_at_snr, pink_noise
-from voice_host.recognition import SAMPLE_RATE, Hearing, Samples
+from voice_host.recognition import LARGEST_CARD, SAMPLE_RATE, Hearing, Samples, is_whole
 from voice_host.recognizers import load_recognizer
 
 GOAL_P95_MS = 300.0
@@ -151,6 +158,8 @@ class Heard:
     """From the endpointer closing the utterance to the result being ready."""
     recognize_ms: float
     """The recognition's own time."""
+    closed_early: bool = False
+    """The utterance was closed as soon as its whole early result was ready."""
 
 
 def run(
@@ -167,7 +176,8 @@ def run(
         if not inside:
             return  # noise heard as speech: no true end to time it from
         latency = (ready - (t0 + stream.spans[inside[-1]][1])) * 1000.0
-        heard.append(Heard(inside, r.result.numbers, latency, r.early, r.wait_ms, r.recognize_ms))
+        heard.append(Heard(inside, r.result.numbers, latency, r.early, r.wait_ms, r.recognize_ms,
+                           r.closed_early))
 
     t0 = time.perf_counter()
     for k, chunk in enumerate(chunks):
@@ -188,6 +198,17 @@ def run(
 def _exact(heard: list[Heard], stream: Stream) -> int:
     """Utterances of one phrase whose numbers were heard exactly."""
     return sum(len(h.phrases) == 1 and h.numbers == stream.numbers[h.phrases[0]] for h in heard)
+
+
+def _split(heard: list[Heard]) -> int:
+    """Phrases heard in more than one utterance (cut at a pause)."""
+    seen = [i for h in heard for i in h.phrases]
+    return sum(seen.count(i) > 1 for i in set(seen))
+
+
+def _is_whole_phrase(numbers: tuple[int, ...]) -> bool:
+    """A phrase that cannot be the start of a card-first one: not a lone 0-9."""
+    return len(numbers) != 1 or numbers[0] > LARGEST_CARD
 
 
 def _pct(values: list[float], q: float) -> float:
@@ -227,11 +248,18 @@ def main() -> None:
         early, (started, used, dropped) = run(
             stream, EarlyRecognizer(recognizer.recognize, Endpointer(config), early=True)
         )
+        close, _ = run(
+            stream,
+            EarlyRecognizer(
+                recognizer.recognize, Endpointer(config), early=True, close_early=is_whole
+            ),
+        )
+        whole = [h for h in close if _is_whole_phrase(stream.numbers[h.phrases[-1]])]
         plain_by = {h.phrases: h.numbers for h in plain}
         same = sum(plain_by.get(h.phrases) == h.numbers for h in early)
 
         closed = [h.latency_ms - h.wait_ms for h in plain]
-        recog = [h.recognize_ms for h in plain + early]
+        recog = [h.recognize_ms for h in plain + early + close]
         rows.append({
             "condition": "clean" if snr is None else f"pink {snr:g} dB"
             + (f" >{args.high_pass_hz:g} Hz" if args.high_pass_hz > 0 else ""),
@@ -242,6 +270,14 @@ def main() -> None:
             "plain_p95_ms": round(_pct([h.latency_ms for h in plain], 0.95), 1),
             "early_p50_ms": round(_pct([h.latency_ms for h in early], 0.5), 1),
             "early_p95_ms": round(_pct([h.latency_ms for h in early], 0.95), 1),
+            "close_p50_ms": round(_pct([h.latency_ms for h in close], 0.5), 1),
+            "close_p95_ms": round(_pct([h.latency_ms for h in close], 0.95), 1),
+            "close_whole_p95_ms": round(_pct([h.latency_ms for h in whole], 0.95), 1),
+            "closed_early": sum(h.closed_early for h in close),
+            "close_utterances": len(close),
+            "split_plain": _split(plain),
+            "split_close": _split(close),
+            "exact_close": _exact(close, stream),
             "closed_p50_ms": round(_pct(closed, 0.5), 1),
             "closed_p95_ms": round(_pct(closed, 0.95), 1),
             "recognize_p50_ms": round(_pct(recog, 0.5), 1),
@@ -271,6 +307,7 @@ def main() -> None:
     print(f"{'condition':18} {'closed p50/p95':>15} {'recognize':>10} {'plain p50/p95':>14} "
           f"{'early p50/p95':>14} {'early used/started':>19} {'dropped':>8} {'same':>6} "
           f"{'exact plain/early':>18} {'merged':>7}")
+    lines = []
     for r in rows:
         plain_s = f"{r['plain_p50_ms']:.0f}/{r['plain_p95_ms']:.0f}"
         early_s = f"{r['early_p50_ms']:.0f}/{r['early_p95_ms']:.0f}"
@@ -281,6 +318,18 @@ def main() -> None:
               f"{r['early_used']:>9}/{r['early_started']:<9} {r['early_dropped']:>8} "
               f"{r['same_result']:>3}/{n:<2} {r['exact_plain']:>8}/{r['exact_early']:<9} "
               f"{r['merged']:>7}")
+        close_s = f"{r['close_p50_ms']:.0f}/{r['close_p95_ms']:.0f}"
+        lines.append(
+            f"{r['condition']:18} {close_s:>14} {r['close_whole_p95_ms']:>15.0f} "
+            f"{r['closed_early']:>6}/{r['close_utterances']:<6} {r['exact_close']:>12} "
+            f"{r['split_plain']:>6}/{r['split_close']:<6}"
+        )
+    print("early close (an utterance whose early result is whole closes when that result is "
+          "ready; a lone 0-9 waits for the hangover):")
+    print(f"{'condition':18} {'close p50/p95':>14} {'whole-only p95':>15} {'closed early':>13} "
+          f"{'exact close':>12} {'split plain/close':>13}")
+    for line in lines:
+        print(line)
 
 
 if __name__ == "__main__":

@@ -18,7 +18,8 @@ goals of the referee issue:
 * announcements accepted at the first utterance without a question (goal ≥ 95%);
 * questions whose resolution matched what was said (goal: all);
 * the host's first word after the end of the player's speech, p95 (goal ≤ 500 ms): the
-  endpointer's hangover (or the wait for the rest of a phrase cut at its comma) + the recognition
+  endpointer's hangover (or, for an utterance whose early hearing is whole, its tentative end +
+  that recognition; or the wait for the rest of a phrase cut at its comma) + the recognition
   not done by then (it starts at the endpointer's tentative end, as it does live) + judgement +
   rendering the first host line. The audio is processed faster than real time, so the recognition
   left at the close is counted, not waited for.
@@ -29,7 +30,8 @@ From a cold start (the default, 0) it often still hears the speech apart; after 
 party it more often takes talk and speech into one long utterance.
 
 ``--no-early`` recognizes only after the close; ``--no-join-cut`` judges each piece of a phrase
-cut at its comma on its own (as before both existed).
+cut at its comma on its own (as before both existed); ``--no-early-close`` waits for the full
+hangover even when the early hearing is whole (as before early close existed).
 """
 
 from __future__ import annotations
@@ -113,6 +115,7 @@ def play(
     *,
     early: bool = True,
     join_cut: bool = True,
+    early_close: bool = True,
     lang: str = "en",
     lead_s: float = 0.0,
 ) -> Stats:
@@ -138,6 +141,7 @@ def play(
         policy=policy,
         early=early,
         join_cut=join_cut,
+        early_close=early_close,
     )
     return table.play(max_turns=turns)
 
@@ -166,6 +170,12 @@ def main() -> None:
     parser.add_argument(
         "--join-cut", action=argparse.BooleanOptionalAction, default=True,
         help="hold a short piece that may be a phrase cut at its comma and join its rest",
+    )
+    parser.add_argument(
+        "--early-close", action=argparse.BooleanOptionalAction, default=True,
+        help="close an utterance whose early hearing is whole (a sure total above 9, or a card "
+             "and a total, accepted as it stands) as soon as it is ready, not after the full "
+             "hangover",
     )
     parser.add_argument(
         "--lead", type=float, default=0.0, metavar="S",
@@ -198,6 +208,7 @@ def main() -> None:
                 recognizer,
                 early=args.early,
                 join_cut=args.join_cut,
+                early_close=args.early_close,
                 lang=args.lang,
                 lead_s=args.lead,
             )
@@ -217,6 +228,7 @@ def main() -> None:
         "engine": args.engine,
         "early": args.early,
         "join_cut": args.join_cut,
+        "early_close": args.early_close,
         "lead_s": args.lead,
         "policy": {
             "confirm_mistakes": policy.confirm_mistakes,
@@ -232,7 +244,7 @@ def main() -> None:
                      "false_accepts", "false_penalties", "missed", "questions",
                      "questions_resolved", "questions_right", "first_try", "announcements",
                      "typed", "phantom_commands", "phantom_undo_asked", "joined", "onsets",
-                     "rests"):
+                     "rests", "closed_early"):
             setattr(total, name, getattr(total, name) + getattr(s, name))
         game = {
             "voices": list(voices), "condition": condition, "turns": s.turns,
@@ -262,6 +274,8 @@ def main() -> None:
         "joined": total.joined,
         "onsets": total.onsets,
         "rests": total.rests,
+        "closed_early": total.closed_early,
+        "utterances": total.utterances,
     }
     if args.json:
         print(json.dumps(figures, indent=2))
@@ -270,7 +284,10 @@ def main() -> None:
     assert isinstance(t, dict)
     print(f"language: {args.lang}; engine: {args.engine}; early recognition: {args.early}; "
           f"cut phrases joined: {args.join_cut} ({t['joined']} joined); "
-          f"heard again with a word's start: {t['onsets']}, with its end: {t['rests']}")
+          f"heard again with a word's start: {t['onsets']}, with its end: {t['rests']}; "
+          f"closed early (whole): "
+          + (f"{t['closed_early']} of {t['utterances']} utterances" if args.early_close
+             else "off"))
     print(f"confirm mistakes: {policy.confirm_mistakes}; confirm stew pots: "
           f"{policy.confirm_stew_pots}; party alone before each announcement in babble: "
           f"{args.lead:g} s")

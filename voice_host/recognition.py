@@ -99,3 +99,36 @@ class Recognizer(Protocol):
     def recognize(self, samples: Samples, expect: Expectation | None = None) -> Hearing:
         """Recognize one whole utterance."""
         ...
+
+
+LARGEST_CARD = 9
+"""Cards are 0-9: a card-first phrase ("seven, twenty-four") starts with one of these."""
+
+RIVAL_CONFIDENCE = 0.3
+"""An alternative reading at least this sure counts as a rival (the referee's default)."""
+
+
+def is_whole(hearing: Hearing, rival_confidence: float = RIVAL_CONFIDENCE) -> bool:
+    """Whether ``hearing`` may be taken as a whole utterance rather than the start of a
+    card-first phrase cut at its comma ("seven," | "twenty-four"): a total above
+    :data:`LARGEST_CARD` or a card and a total, that the recognizer gave as sure, with no
+    reading at least ``rival_confidence`` sure that is not whole too.
+
+    Not whole: a lone card-sized number ("seven") and a card whose total is the card again
+    ("plus seven, seven"), which is how a grammar-bound recognizer hears a lone "plus seven,";
+    nor a command, as a cut "plus four," can be heard as a sure "score". The recognizer can
+    also hear a cut "seven," as a sure "seventeen": a caller that knows more (the game's state)
+    should ask for more than this (:meth:`voice_host.referee.Session.is_whole`)."""
+
+    def whole(numbers: tuple[int, ...], command: str | None) -> bool:
+        if command is not None:
+            return False
+        if len(numbers) == 2:
+            return numbers[0] != numbers[1]
+        return len(numbers) == 1 and numbers[0] > LARGEST_CARD
+
+    return whole(hearing.numbers, hearing.command) and all(
+        whole(a.numbers, a.command)
+        for a in hearing.alternatives
+        if a.confidence >= rival_confidence
+    )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import numpy as np
 import pytest
@@ -17,7 +17,14 @@ from voice_host.audio import (
     samples_to_chunks,
 )
 from voice_host.audio.noise import mix_at_snr, pink_noise
-from voice_host.recognition import SAMPLE_RATE, Hearing, Recognizer, Samples
+from voice_host.recognition import (
+    SAMPLE_RATE,
+    Alternative,
+    Hearing,
+    Recognizer,
+    Samples,
+    is_whole,
+)
 from voice_host.voice import synthesize
 
 TOTALS = ("twenty four", "thirteen", "forty two")
@@ -196,3 +203,123 @@ def test_timing_fields_without_early_recognition() -> None:
     assert r.after_speech_ms == pytest.approx(
         (r.utterance.emitted_s - r.utterance.end_s) * 1000 + 2000.0
     )
+
+
+# --- early close: a whole early result closes its utterance at once ------------------------------
+def _ticks(step_s: float) -> Iterator[float]:
+    """A clock that moves ``step_s`` at each reading: every recognition takes ``step_s``."""
+    t = 0.0
+    while True:
+        yield t
+        t += step_s
+
+
+def _closing(
+    recognize: Callable[[Samples], Hearing],
+    samples: Samples,
+    close_early: Callable[[Hearing], bool] = is_whole,
+    recognize_s: float = 0.06,
+) -> tuple[list[Recognized[Hearing]], EarlyRecognizer[Hearing]]:
+    """Every result of ``samples`` with early close, each recognition timed at ``recognize_s``
+    (so where the close falls does not depend on the machine's load)."""
+    clock = _ticks(recognize_s)
+    chunks = samples_to_chunks(samples, chunk_ms=20)
+    with EarlyRecognizer(
+        recognize, close_early=close_early, clock=lambda: next(clock)
+    ) as loop:
+        return list(loop.results(chunks)), loop
+
+
+def _pause(first: str, pause_s: float, rest: str) -> Samples:
+    return np.concatenate(
+        [_silence(1.0), _trimmed(first, "en-us"), _silence(pause_s), _trimmed(rest, "en-us"),
+         _silence(1.0)]
+    ).astype(np.int16)
+
+
+def test_is_whole_tells_a_whole_utterance_from_a_possible_card() -> None:
+    def hearing(numbers: tuple[int, ...], command: str | None = None,
+                *alts: tuple[tuple[int, ...], float]) -> Hearing:
+        return Hearing("x", numbers, command, 0.9,
+                       tuple(Alternative("y", n, None, c) for n, c in alts))
+
+    assert is_whole(hearing((24,)))
+    assert is_whole(hearing((7, 24)))
+    assert not is_whole(hearing((7,)))  # maybe the card of "seven, twenty-four"
+    assert not is_whole(hearing((0,)))
+    assert not is_whole(hearing((7, 7)))  # how the ear hears a lone "plus seven,"
+    assert not is_whole(hearing((), "score"))  # how the ear can hear a lone "plus four,"
+    assert not is_whole(hearing(()))  # nothing sure heard
+    assert not is_whole(hearing((17,), None, ((7,), 0.35)))  # a rival "seven"
+    assert is_whole(hearing((17,), None, ((7,), 0.1), ((40,), 0.4)))
+
+
+@pytest.mark.slow
+def test_a_sure_total_above_nine_closes_when_its_early_result_is_ready(ear: Recognizer) -> None:
+    """ "twenty four", "thirteen", "forty two": each utterance closes a tentative end plus a
+    recognition (60 ms, rounded up to a frame) after the speech, not a hangover after it, with
+    the result the plain loop gives."""
+    samples = _stream(TOTALS)
+    plain = list(EarlyRecognizer(ear.recognize, early=False).results(
+        samples_to_chunks(samples, chunk_ms=20)))
+    fast, loop = _closing(ear.recognize, samples)
+    assert [_heard(r) for r in fast] == [_heard(r) for r in plain]
+    assert loop.closed_early == len(TOTALS) and all(r.closed_early and r.early for r in fast)
+    config = EndpointerConfig()
+    for r, p in zip(fast, plain, strict=True):
+        assert (r.utterance.start_s, r.utterance.end_s) == (p.utterance.start_s, p.utterance.end_s)
+        waited_ms = (r.utterance.emitted_s - r.utterance.end_s) * 1000
+        assert config.tentative_ms + 60 <= waited_ms + 1 < config.tentative_ms + 60 + 2 * 30
+        assert waited_ms < config.hangover_ms - 30
+        assert r.live_wait_ms == pytest.approx(0.0, abs=1) and r.head_start_ms >= 60 - 1
+    # The closed utterance is the stretch of the stream up to the close, as a hangover's is.
+    n = len(fast[0].utterance.samples)
+    start = round(fast[0].utterance.emitted_s * SAMPLE_RATE) - n
+    assert np.array_equal(fast[0].utterance.samples, samples[start : start + n])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("card", "rest"), [("seven", "twenty four"),
+                                            ("plus seven", "twenty four")])
+def test_a_card_word_then_a_pause_is_not_cut(ear: Recognizer, card: str, rest: str) -> None:
+    """ "seven," and a 230-ms pause (past the tentative end, short of the hangover): the early
+    result of "seven" (or "plus seven, seven", as the ear hears a lone "plus seven") is no whole
+    utterance, so the hangover runs and the phrase stays one; its own early result, a card and a
+    total, then closes it early."""
+    judged: list[Hearing] = []
+
+    def whole(h: Hearing) -> bool:
+        judged.append(h)
+        return is_whole(h)
+
+    (r,), loop = _closing(ear.recognize, _pause(card, 0.23, rest), whole)
+    assert r.result.numbers == (7, 24)
+    assert len(judged) == 2 and not is_whole(judged[0])
+    assert (loop.started, loop.dropped, loop.closed_early) == (2, 1, 1) and r.closed_early
+
+
+@pytest.mark.slow
+def test_speech_resuming_before_the_early_result_is_ready_cancels_the_close(
+    ear: Recognizer,
+) -> None:
+    """Whatever the predicate says, the close waits for the result: "plus seven" taken as
+    whole (a stand-in predicate) with a 230-ms pause is cut in two when its result is ready
+    before the speech resumes, and stays one phrase, as today, when the speech resumes first."""
+    samples = _resumed()
+    cut, loop = _closing(ear.recognize, samples, lambda h: True, recognize_s=0.03)
+    assert len(cut) == 2 and cut[0].closed_early
+    assert loop.closed_early == 2
+    (one,), loop = _closing(ear.recognize, samples, lambda h: True, recognize_s=0.12)
+    assert one.result.numbers == (7, 24)
+    assert (loop.started, loop.dropped, loop.closed_early) == (2, 1, 1)
+
+
+def test_no_close_early_without_a_tentative_end() -> None:
+    """With early recognition off there is no early result, so nothing closes early."""
+    clock = _ticks(0.01)
+    loop = EarlyRecognizer(len, early=False, close_early=lambda n: True,
+                           clock=lambda: next(clock))
+    (r,) = list(loop.results(samples_to_chunks(_stream(TOTALS[:1]), chunk_ms=20)))
+    waited_ms = (r.utterance.emitted_s - r.utterance.end_s) * 1000
+    assert not r.closed_early and loop.closed_early == 0
+    assert waited_ms == pytest.approx(EndpointerConfig().hangover_ms, abs=1)

@@ -19,7 +19,7 @@ from voice_host.audio.chunks import AudioChunk
 from voice_host.recognition import SAMPLE_RATE, Expectation, Hearing, Recognizer, Samples
 from voice_host.recognizers import load_recognizer
 from voice_host.referee import Session
-from voice_host.referee.runner import EarlyEar, LiveStream, Referee
+from voice_host.referee.runner import EarlyEar, Heard, LiveStream, Referee
 from voice_host.voice import synthesize
 
 from .games import SHORT_GAME, VOICE
@@ -162,7 +162,8 @@ def test_a_card_first_phrase_cut_at_a_long_comma_pause_is_judged_as_one_phrase(
     turns = len(session.turns)
     ref = Referee(session)
     heard: list[Hearing] = []
-    with EarlyEar(ear, session.expectation, fragment=session.may_be_cut) as listening:
+    with EarlyEar(ear, session.expectation, fragment=session.may_be_cut,
+                  whole=session.is_whole) as listening:
         for chunk in samples_to_chunks(audio):
             for h in listening.process(chunk):
                 heard.append(listening.hearing(h))
@@ -174,6 +175,63 @@ def test_a_card_first_phrase_cut_at_a_long_comma_pause_is_judged_as_one_phrase(
     assert len(heard) == 1 and heard[0].numbers[-1:] == (said,), heard
     assert [t.total for t in session.turns[turns:]] == [said]
     assert session.question is None
+
+
+def _ticks(step_s: float) -> Iterator[float]:
+    """A clock that moves ``step_s`` at each reading: every recognition takes ``step_s``, so
+    where an early close falls does not depend on the machine's load."""
+    t = 0.0
+    while True:
+        yield t
+        t += step_s
+
+
+def _listen(ear: Recognizer, session: Session, audio: Samples) -> tuple[list[Heard], EarlyEar]:
+    """What the referee's ear (early close on, each recognition timed at 60 ms) hands on from
+    ``audio``, each utterance judged by ``session`` as it comes."""
+    clock = _ticks(0.06)
+    heard: list[Heard] = []
+    with EarlyEar(ear, session.expectation, fragment=session.may_be_cut,
+                  whole=session.is_whole, clock=lambda: next(clock)) as listening:
+        for chunk in samples_to_chunks(audio):
+            for h in listening.process(chunk):
+                heard.append(h)
+                session.hear(listening.hearing(h))
+        for h in listening.flush():
+            heard.append(h)
+            session.hear(listening.hearing(h))
+    return heard, listening
+
+
+def test_a_sure_total_above_nine_is_judged_before_the_hangover(ear: Recognizer) -> None:
+    """ "eleven" from four: no card-first phrase starts with it, so the utterance closes when its
+    early hearing is ready, a tentative end and a recognition after the speech, not the
+    endpointer's 300-ms hangover after it."""
+    from voice_host.audio import EndpointerConfig
+
+    session = Session(table_setup())
+    audio = np.concatenate([_silence(0.5), _trimmed("eleven", "en-us"), _silence(1.0)])
+    (h,), listening = _listen(ear, session, audio)
+    assert listening.closed_early == 1 and h.hearing.numbers == (11,)
+    assert h.after_speech_ms < EndpointerConfig().hangover_ms - 30
+    assert [t.total for t in session.turns] == [11]
+
+
+@pytest.mark.parametrize("pause_s", [0.23, 0.4], ids=["within-the-hangover", "past-it"])
+def test_a_card_word_and_a_comma_pause_still_wait_for_the_rest(
+    ear: Recognizer, pause_s: float
+) -> None:
+    """ "seven," then "eleven" from four (seven is a total too): the early hearing of "seven" is
+    no whole utterance, so it is neither closed early nor judged on its own; the phrase, heard as
+    one, is whole and closes early."""
+    session = Session(table_setup())
+    audio = np.concatenate([_silence(0.5), _trimmed("seven", VOICE), _silence(pause_s),
+                            _trimmed("eleven", VOICE), _silence(1.0)])
+    heard, listening = _listen(ear, session, audio)
+    assert [h.hearing.numbers for h in heard] == [(7, 11)]
+    assert listening.closed_early == 1
+    assert listening.joined == (1 if pause_s > 0.3 else 0)
+    assert [t.total for t in session.turns] == [11] and session.question is None
 
 
 def test_join_pieces_keeps_the_stream_as_it_was() -> None:

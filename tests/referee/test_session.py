@@ -701,6 +701,27 @@ def test_a_card_sized_word_waits_for_its_rest_unless_waiting_would_only_delay_th
     assert s.may_be_cut(heard("three"))  # 16 -> 3 is no step: held as before
 
 
+def test_only_a_sure_whole_announcement_accepted_as_it_stands_is_judged_before_the_hangover(
+) -> None:
+    """At the endpointer's tentative end the session judges at once only what it would accept
+    with no question: a total above nine or a card and a total. A card-sized word may be the
+    start of "seven, eleven"; a mistake, a stew pot or a rival reading may be a cut piece heard
+    as a phrase nobody said, and waits for the rest of the hangover."""
+    s = session()  # 4, Emily to play
+    assert s.is_whole(heard("eleven"))  # 4 + 7, accepted quietly
+    assert s.is_whole(heard("seven, eleven"))
+    assert not s.is_whole(heard("seven"))  # a card-sized word
+    assert not s.is_whole(heard("plus seven, seven"))  # a lone "plus seven," as the ear hears it
+    assert not s.is_whole(heard("twenty"))  # a mistake (4 -> 20), confirmed first
+    assert not s.is_whole(heard("twelve"))  # Maria's island: a stew pot, confirmed first
+    assert not s.is_whole(heard("eleven", 0.9, ("seven", 0.4)))  # a rival card-sized reading
+    assert not s.is_whole(heard("eleven", 0.9, ("thirteen", 0.4)))  # a rival total: asked
+    assert not s.is_whole(heard("eleven", 0.4))  # unsure
+    assert not s.is_whole(heard("undo"))
+    s.hear(heard("twenty"))
+    assert s.phase is Phase.QUESTION and not s.is_whole(heard("eleven"))
+
+
 def withheld(*alts: tuple[str, float]) -> Hearing:
     """What the ear gives when it is not sure enough to name a number: no transcript, no numbers,
     only its likeliest readings."""

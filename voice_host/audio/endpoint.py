@@ -9,7 +9,9 @@ discarded as a click or a cough.
 Earlier, after ``tentative_ms`` of non-speech, :meth:`Endpointer.events` reports a
 :class:`TentativeEnd`: the utterance as it stands, so recognition can start while the hangover
 runs (:mod:`voice_host.audio.early`). If speech resumes, the utterance simply goes on; the
-tentative end is confirmed only by a finished utterance that ends where it ended.
+tentative end is confirmed only by a finished utterance that ends where it ended. A caller that
+knows the utterance is over before the hangover has run out (early recognition heard a whole
+phrase) closes it with :meth:`Endpointer.close_now`.
 """
 
 from __future__ import annotations
@@ -228,7 +230,18 @@ class Endpointer:
 
     def flush(self) -> Utterance | None:
         """End of stream: close the open utterance, if it has enough speech."""
-        utt = self._finish() if self._in_speech else None
+        return self.close_now()
+
+    def current(self) -> Utterance | None:
+        """The open utterance as it would be if it closed now (None when none is open or it has
+        too little speech to keep); nothing changes."""
+        return self._finish() if self._in_speech else None
+
+    def close_now(self) -> Utterance | None:
+        """Close the open utterance now, before its hangover has run out, and go on with the
+        stream: for a caller that knows it is over (early recognition heard a whole phrase,
+        :mod:`voice_host.audio.early`). None when none is open or it has too little speech."""
+        utt = self.current()
         self._reset_utterance()
         return utt
 

@@ -129,12 +129,21 @@ def listen(
             "utterance ends instead of a recognition later.",
         ),
     ] = True,
+    close_early: Annotated[
+        bool,
+        typer.Option(
+            "--close-early/--no-close-early",
+            help="With --early: when what was heard at the short pause is whole (a sure total "
+            "above 9, or a card and a total), answer then instead of after the full hangover; "
+            "a lone 0-9 still waits, as it may be the card of 'seven, twenty-four'.",
+        ),
+    ] = True,
 ) -> None:
     """Listen on the microphone and print one JSON line per utterance, as `hear` does."""
     from voice_host.audio.early import EarlyRecognizer, Recognized
     from voice_host.audio.endpoint import Endpointer, EndpointerConfig
     from voice_host.audio.mic import AudioDeviceError, MicrophoneSource
-    from voice_host.recognition import Hearing
+    from voice_host.recognition import Hearing, is_whole
     from voice_host.recognizers import EngineError, load_recognizer
 
     if not 60 <= hangover_ms <= 2000:
@@ -154,7 +163,9 @@ def listen(
 
     try:
         source = MicrophoneSource(device=_device_arg(device))
-        with source, EarlyRecognizer(recognizer.recognize, endpointer, early=early) as loop:
+        whole = is_whole if early and close_early else None
+        loop = EarlyRecognizer(recognizer.recognize, endpointer, early=early, close_early=whole)
+        with source, loop:
             where = "the default input" if source.device is None else f"device {source.device}"
             print(f"voice-host: listening on {where}", file=sys.stderr, flush=True)
             while max_utterances is None or heard < max_utterances:

@@ -115,6 +115,8 @@ class Stats:
     """Utterances heard again with the start of a word the endpointer left out."""
     rests: int = 0
     """Held pieces heard again with the end of their word that came after."""
+    closed_early: int = 0
+    """Utterances closed as soon as their whole early hearing was ready (no full hangover)."""
     latencies_ms: list[float] = field(default_factory=list)
     """From the end of a bot's speech to the host's line being ready, for each host line."""
     outcome: Outcome | None = None
@@ -161,6 +163,7 @@ class SimTable:
         policy: Policy | None = None,
         early: bool = True,
         join_cut: bool = True,
+        early_close: bool = True,
     ) -> None:
         self.rng = random.Random(seed)
         """The table's randomness (deal, bots, which turns go wrong)."""
@@ -214,6 +217,9 @@ class SimTable:
         """Whether recognition starts at each tentative end (else after the close)."""
         self.join_cut = join_cut
         """Whether a short piece that may be a phrase cut at its comma waits for its rest."""
+        self.early_close = early_close
+        """Whether an utterance whose early hearing is whole closes without the rest of the
+        hangover (:meth:`Session.is_whole`; only with ``early``)."""
         self.stats = Stats()
         """The score against the truth."""
         self._history: list[tuple[int, int | None]] = []
@@ -271,9 +277,11 @@ class SimTable:
         if self.sound is not None:
             self.sound(audio)
         fragment = self.session.may_be_cut if self.join_cut else None
+        whole = self.session.is_whole if self.early_close else None
         step: Step | None = None
         with EarlyEar(
-            self.recognizer, self.session.expectation, early=self.early, fragment=fragment
+            self.recognizer, self.session.expectation, early=self.early, fragment=fragment,
+            whole=whole,
         ) as ear:
             for chunk in samples_to_chunks(audio):
                 for heard in ear.process(chunk):
@@ -283,6 +291,7 @@ class SimTable:
             self.stats.joined += ear.joined
             self.stats.onsets += ear.onsets
             self.stats.rests += ear.rests
+            self.stats.closed_early += ear.closed_early
         if step is None:
             step = self.session.hear(Hearing(text=""))
             self.referee.handle(step)

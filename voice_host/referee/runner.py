@@ -7,11 +7,14 @@ written, then the display and transcript are updated, then the host speaks.
 The microphone's utterances are recognized early (:class:`EarlyEar`): from the endpointer's
 tentative end on, under the game's expectation of that moment, so the result is ready when the
 utterance closes; if a typed line changed the expectation meanwhile, the utterance is recognized
-again. A short piece that may be the card word of a phrase cut at its comma ("five," |
-"thirty-three") waits up to :data:`JOIN_GAP_S` for its rest and is recognized with it as one
-phrase. Where a number heard may be the rest of a word whose start the endpointer missed
-("zehn" of "fünfzehn"), the utterance is heard again with the audio before it
-(:meth:`EarlyEar.with_onset`). A recording (``--input``) is recognized after each close, as before.
+again. An utterance whose early hearing the game takes as whole (a sure total above 9, or a card and
+a total, that it would accept as it stands: :meth:`Session.is_whole`) is closed as soon as that
+hearing is ready instead of after the endpointer's full hangover. A short piece that may be the card
+word of a phrase cut at its comma ("five," | "thirty-three") waits up to :data:`JOIN_GAP_S` for its
+rest and is recognized with it as one phrase. Where a number heard may be the rest of a word whose
+start the endpointer missed ("zehn" of "fünfzehn"), the utterance is heard again with the audio
+before it (:meth:`EarlyEar.with_onset`). A recording (``--input``) is recognized after each close,
+as before.
 """
 
 from __future__ import annotations
@@ -206,8 +209,13 @@ class Referee:
             return
         live = inputs if isinstance(inputs, LiveStream) else None
         if live is not None:
-            fragment = self.judge.may_be_cut if isinstance(self.judge, Session) else None
-            live.listen_with(recognizer, self.judge.expectation, fragment)
+            session = self.judge if isinstance(self.judge, Session) else None
+            live.listen_with(
+                recognizer,
+                self.judge.expectation,
+                session.may_be_cut if session is not None else None,
+                session.is_whole if session is not None else None,
+            )
         for item in inputs:
             if isinstance(item, str):
                 self.type(item)
@@ -335,8 +343,10 @@ class EarlyEar:
 
     ``expectation`` is read in the caller's thread as each recognition starts (never on the
     worker, while the judge may be changing). ``fragment`` says whether a recognized short
-    utterance may be such a piece (:meth:`Session.may_be_cut`); None joins nothing. All
-    recognizer calls are serialized.
+    utterance may be such a piece (:meth:`Session.may_be_cut`); None joins nothing. ``whole``
+    says whether an early hearing is a whole utterance (:meth:`Session.is_whole`), which then
+    closes as soon as it is ready, without the rest of the hangover; None always waits for the
+    hangover. All recognizer calls are serialized.
     """
 
     def __init__(
@@ -347,6 +357,7 @@ class EarlyEar:
         *,
         early: bool = True,
         fragment: Callable[[Hearing], bool] | None = None,
+        whole: Callable[[Hearing], bool] | None = None,
         join_gap_s: float = JOIN_GAP_S,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
@@ -380,6 +391,24 @@ class EarlyEar:
         """Held pieces heard with the end of their word that came after (:meth:`with_rest`)."""
         self._lock = threading.Lock()
         self._held: Heard | None = None
+        self._whole: Callable[[Hearing], bool] | None = None
+        self.whole = whole
+
+    @property
+    def whole(self) -> Callable[[Hearing], bool] | None:
+        """Whether an early hearing is a whole utterance, closed without the rest of the
+        hangover (None: every utterance waits for it)."""
+        return self._whole
+
+    @whole.setter
+    def whole(self, whole: Callable[[Hearing], bool] | None) -> None:
+        self._whole = whole
+        self.loop.close_early = self._is_whole if whole is not None else None
+
+    @property
+    def closed_early(self) -> int:
+        """Utterances closed as soon as their whole early hearing was ready."""
+        return self.loop.closed_early
 
     def recognize(self, samples: Samples, expect: Expectation) -> Hearing:
         """One recognition, never overlapping another."""
@@ -427,6 +456,16 @@ class EarlyEar:
         pieces = [extra, samples] if in_front else [samples, extra]
         longer = self.recognize(np.concatenate(pieces).astype(np.int16), expect)
         return longer if same_word_grown(longer, part, in_front=in_front) else None
+
+    def _is_whole(self, early: _Early) -> bool:
+        # In the caller's thread, as the early result is ready. What would be judged: the phrase
+        # joined with the held piece, if heard as one, else this utterance alone; and only under
+        # the expectation it was heard under (a typed line may have moved the game on).
+        if self._whole is None or early.expect != self.expectation():
+            return False
+        if early.joined is not None and not early.joined.is_empty:
+            return self._whole(early.joined)
+        return self._whole(early.hearing)
 
     def _bind(self, utt: Utterance) -> Callable[[Samples], _Early]:
         # In the caller's thread, as recognition starts: the expectation of that moment, and the
@@ -595,15 +634,18 @@ class LiveStream:
         recognizer: Recognizer,
         expectation: Callable[[], Expectation],
         fragment: Callable[[Hearing], bool] | None = None,
+        whole: Callable[[Hearing], bool] | None = None,
     ) -> None:
         """Recognize from now on with ``recognizer`` under ``expectation`` (a new judge's, when
-        the setup hands over to the game)."""
+        the setup hands over to the game); ``fragment`` and ``whole`` as :class:`EarlyEar`'s."""
         if self.ear is None:
-            self.ear = EarlyEar(recognizer, expectation, self.endpointer, fragment=fragment)
+            self.ear = EarlyEar(recognizer, expectation, self.endpointer, fragment=fragment,
+                                whole=whole)
         else:
             self.ear.recognizer = recognizer
             self.ear.expectation = expectation
             self.ear.fragment = fragment
+            self.ear.whole = whole
 
     def heard(self, samples: Samples) -> Hearing | None:
         """The hearing of the utterance just yielded as ``samples`` (None if it is not that)."""

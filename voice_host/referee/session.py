@@ -52,7 +52,7 @@ from cowabunga import (
 )
 from cowabunga.cards import ISLAND_VALUES
 from voice_host.phrases import MAX_NUMBER, PhraseTable, phrase_table
-from voice_host.recognition import Expectation, Hearing
+from voice_host.recognition import RIVAL_CONFIDENCE, Expectation, Hearing, is_whole
 from voice_host.referee.lines import HostLines, host_lines
 from voice_host.referee.setup import Setup
 from voice_host.referee.verdict import (
@@ -101,7 +101,7 @@ class Phase(enum.Enum):
 class Policy:
     """How sure the referee must be."""
 
-    rival_confidence: float = 0.3
+    rival_confidence: float = RIVAL_CONFIDENCE
     """An alternative at least this sure, with a different outcome, makes the referee ask."""
     max_asks: int = 4
     """Questions on one announcement before the player is asked to say it again."""
@@ -446,6 +446,38 @@ class Session:
         verdict = judge(self.view, top)
         return isinstance(verdict, Accept) and not self.view.reverses(verdict.card)
 
+    def is_whole(self, hearing: Hearing) -> bool:
+        """Whether an utterance heard at the endpointer's tentative end may be judged at once,
+        before the rest of the hangover, with no rest of a cut phrase to wait for.
+
+        True at a turn (no question open, no yes or no awaited) for a hearing that is surely
+        whole (:func:`~voice_host.recognition.is_whole`: a total above 9, or a card and a total
+        other than the card), that is no piece the session would hold for its rest
+        (:meth:`may_be_cut`), and that the session would accept as it stands, with no question
+        and no confirmation. A cut "plus seven," is often heard as a sure phrase that was not
+        said ("plus seven, eight", "seventeen"), which the game seldom allows: a mistake or a
+        question waits for the hangover, a tenth of a second more, so the rest can still come.
+        """
+        if (self.phase is not Phase.TURN or self.stopped or self.paused
+                or self.awaiting_yes is not None
+                or not is_whole(hearing, self.policy.rival_confidence)
+                or self.may_be_cut(hearing)):
+            return False
+        readings = self._readings(hearing)
+        verdict = judge(self.view, readings[0])
+        return (isinstance(verdict, Accept) and not self._rivals(readings, verdict)
+                and not self._costly(verdict))
+
+    def _rivals(self, readings: list[Reading], verdict: Verdict) -> list[Reading]:
+        """The readings after the first at least :attr:`Policy.rival_confidence` sure whose
+        outcome differs from ``verdict`` (the first one's)."""
+        return [
+            r
+            for r in readings[1:]
+            if r.confidence >= self.policy.rival_confidence
+            and not same_outcome(judge(self.view, r), verdict)
+        ]
+
     def _sure(self, hearing: Hearing) -> bool:
         """Whether a command the recognizer gave is heard without a likely rival reading."""
         return not any(
@@ -494,12 +526,7 @@ class Session:
     def _turn(self, step: Step, readings: list[Reading], confident: bool) -> None:
         top = readings[0]
         verdict = judge(self.view, top)
-        rivals = [
-            r
-            for r in readings[1:]
-            if r.confidence >= self.policy.rival_confidence
-            and not same_outcome(judge(self.view, r), verdict)
-        ]
+        rivals = self._rivals(readings, verdict)
         repeated = (
             isinstance(verdict, Mistake)
             and top.card is not None
