@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterator
 import numpy as np
 import pytest
 
+from tests.clocks import ticking_clock
 from voice_host.audio import (
     EarlyRecognizer,
     Endpointer,
@@ -206,14 +207,6 @@ def test_timing_fields_without_early_recognition() -> None:
 
 
 # --- early close: a whole early result closes its utterance at once ------------------------------
-def _ticks(step_s: float) -> Iterator[float]:
-    """A clock that moves ``step_s`` at each reading: every recognition takes ``step_s``."""
-    t = 0.0
-    while True:
-        yield t
-        t += step_s
-
-
 def _closing(
     recognize: Callable[[Samples], Hearing],
     samples: Samples,
@@ -222,10 +215,9 @@ def _closing(
 ) -> tuple[list[Recognized[Hearing]], EarlyRecognizer[Hearing]]:
     """Every result of ``samples`` with early close, each recognition timed at ``recognize_s``
     (so where the close falls does not depend on the machine's load)."""
-    clock = _ticks(recognize_s)
     chunks = samples_to_chunks(samples, chunk_ms=20)
     with EarlyRecognizer(
-        recognize, close_early=close_early, clock=lambda: next(clock)
+        recognize, close_early=close_early, clock=ticking_clock(recognize_s)
     ) as loop:
         return list(loop.results(chunks)), loop
 
@@ -316,9 +308,8 @@ def test_speech_resuming_before_the_early_result_is_ready_cancels_the_close(
 
 def test_no_close_early_without_a_tentative_end() -> None:
     """With early recognition off there is no early result, so nothing closes early."""
-    clock = _ticks(0.01)
     loop = EarlyRecognizer(len, early=False, close_early=lambda n: True,
-                           clock=lambda: next(clock))
+                           clock=ticking_clock(0.01))
     (r,) = list(loop.results(samples_to_chunks(_stream(TOTALS[:1]), chunk_ms=20)))
     waited_ms = (r.utterance.emitted_s - r.utterance.end_s) * 1000
     assert not r.closed_early and loop.closed_early == 0

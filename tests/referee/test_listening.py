@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 import pytest
 
+from tests.clocks import ticking_clock
 from voice_host.audio import Endpointer, TentativeEnd, samples_to_chunks
 from voice_host.audio.chunks import AudioChunk
 from voice_host.recognition import SAMPLE_RATE, Expectation, Hearing, Recognizer, Samples
@@ -177,22 +178,12 @@ def test_a_card_first_phrase_cut_at_a_long_comma_pause_is_judged_as_one_phrase(
     assert session.question is None
 
 
-def _ticks(step_s: float) -> Iterator[float]:
-    """A clock that moves ``step_s`` at each reading: every recognition takes ``step_s``, so
-    where an early close falls does not depend on the machine's load."""
-    t = 0.0
-    while True:
-        yield t
-        t += step_s
-
-
 def _listen(ear: Recognizer, session: Session, audio: Samples) -> tuple[list[Heard], EarlyEar]:
     """What the referee's ear (early close on, each recognition timed at 60 ms) hands on from
     ``audio``, each utterance judged by ``session`` as it comes."""
-    clock = _ticks(0.06)
     heard: list[Heard] = []
     with EarlyEar(ear, session.expectation, fragment=session.may_be_cut,
-                  whole=session.is_whole, clock=lambda: next(clock)) as listening:
+                  whole=session.is_whole, clock=ticking_clock(0.06)) as listening:
         for chunk in samples_to_chunks(audio):
             for h in listening.process(chunk):
                 heard.append(h)
