@@ -11,6 +11,8 @@ no human German recordings, so the German corpus is synthetic voices only.
 
 Noise is mixed at an SNR over the ITU-T P.56 active speech level of each padded clip
 (``voice_host.audio.noise.mix_at_snr``), as in every bench; corpus v6 is the first so made.
+Corpus v7 adds neural voices at its end (two Kokoro speakers and Piper's joe, held out from
+training); every case before them is v6's.
 """
 
 from __future__ import annotations
@@ -273,11 +275,13 @@ def _human_digits() -> list[tuple[str, int, int, npt.NDArray[np.int16]]]:
 def corpus_path(seed: int, quick: bool, lang: str = "en") -> Path:
     """Where the corpus of ``seed`` in ``lang`` is cached."""
     name = "corpus" if lang == "en" else f"corpus-{lang}"
-    return CACHE / f"{name}-{seed}-{'quick' if quick else 'full'}-v6.npz"
+    return CACHE / f"{name}-{seed}-{'quick' if quick else 'full'}-v7.npz"
 
 
 OTHER_FAMILIES = ("flite", "pico", "rhvoice")
 """The synthesizers of :data:`synth.OTHER_VOICES` that have bench voices."""
+NEURAL_FAMILIES = ("kokoro", "piper")
+"""The neural synthesizers (:mod:`voice_host.ear.neural`) that have bench voices."""
 
 Clean = tuple[str, str, str, tuple[int, ...], npt.NDArray[np.int16], bool]
 """One clean utterance: family, voice, text, numbers, audio, whether it is also heard in noise."""
@@ -354,6 +358,13 @@ def build(seed: int = 1234, quick: bool = False, lang: str = "en") -> Corpus:
             add(voice.engine, voice, w.numbers[int(total)], (int(total),), other_rng, others)
         for _ in range(1 if quick else 6):
             add(voice.engine, voice, *card_first(other_rng), other_rng, others)
+    # Neural voices (Kokoro, Piper) likewise, from a stream of their own (corpus v7).
+    neural_rng = np.random.default_rng([seed, 11])
+    for voice in (v for v in pool if v.engine in NEURAL_FAMILIES):
+        for total in neural_rng.choice(46, 4 if quick else 24, replace=False):
+            add(voice.engine, voice, w.numbers[int(total)], (int(total),), neural_rng, others)
+        for _ in range(1 if quick else 6):
+            add(voice.engine, voice, *card_first(neural_rng), neural_rng, others)
     humans = _human_digits() if lang in HUMANS else []
     if quick:
         humans = humans[::20]

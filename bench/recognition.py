@@ -51,7 +51,8 @@ GOALS = {
 }
 """The goals of the ear issue, printed next to the figures."""
 
-FAMILIES = ("espeak", "mbrola", "festival", "flite", "pico", "rhvoice", "human")
+FAMILIES = ("espeak", "mbrola", "festival", "flite", "pico", "rhvoice", "kokoro", "piper",
+            "human")
 
 
 def run_engine(engine: str, corpus_path: Path, out: Path, lang: str = "en") -> None:

@@ -22,6 +22,7 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
+from voice_host.ear import neural
 from voice_host.recognition import SAMPLE_RATE
 
 Audio = npt.NDArray[np.int16]
@@ -94,6 +95,23 @@ table. A voice of one language and its namesake in another (``mb-de5-en``, ``mb-
 in the same set.
 """
 
+KOKORO_TRAIN = ("jf_alpha", "jf_gongitsune", "jm_kumo", "jf_alpha+jm_kumo",
+                "jf_gongitsune+jm_kumo", "jf_alpha+jf_gongitsune")
+"""The Kokoro voices that train: three speakers and their half-and-half blends."""
+KOKORO_BENCH = ("jf_nezumi", "jf_tebukuro")
+"""The Kokoro speakers that only measure."""
+NEURAL_ENGINES = frozenset({"kokoro", "piper"})
+
+
+def _kokoro(lang: str, train: bool = True) -> dict[tuple[str, str], str]:
+    """The Kokoro voices speaking ``lang`` and their set (only the bench's if not ``train``)."""
+    prefix = "" if lang == "en" else f"{lang}:"
+    voices = {("kokoro", f"{prefix}{v}"): "bench" for v in KOKORO_BENCH}
+    if train:
+        voices |= {("kokoro", f"{prefix}{v}"): "train" for v in KOKORO_TRAIN}
+    return voices
+
+
 OTHER_VOICES: dict[str, dict[tuple[str, str], str]] = {
     "en": {
         ("flite", "awb"): "train", ("flite", "rms"): "train", ("flite", "slt"): "bench",
@@ -102,18 +120,23 @@ OTHER_VOICES: dict[str, dict[tuple[str, str], str]] = {
         ("rhvoice", "slt"): "bench", ("rhvoice", "lyubov"): "bench",
         ("rhvoice", "evgeniy-eng"): "bench",
         ("festival", "rab_diphone"): "train", ("festival", "don_diphone"): "train",
+        **_kokoro("en"), ("piper", "joe"): "bench",
     },
-    "de": {("pico", "de-DE"): "bench"},
-    "es": {("festival", "el_diphone"): "train", ("pico", "es-ES"): "bench"},
-    "fr": {("pico", "fr-FR"): "bench"},
+    "de": {("pico", "de-DE"): "bench", **_kokoro("de", train=False)},
+    "es": {("festival", "el_diphone"): "train", ("pico", "es-ES"): "bench",
+           **_kokoro("es", train=False)},
+    "fr": {("pico", "fr-FR"): "bench", **_kokoro("fr", train=False)},
     "it": {("festival", "pc_diphone"): "train", ("festival", "lp_diphone"): "bench",
-           ("pico", "it-IT"): "bench"},
+           ("pico", "it-IT"): "bench", **_kokoro("it", train=False)},
 }
 """Voices of more real speakers, from more synthesizers, and their set (engine, name): set.
 
 They make a training set of their own (the main set keeps :data:`FESTIVAL_VOICES`). One speaker
 stays in one set across synthesizers (``slt`` is a bench voice in festival, flite and RHVoice).
 RHVoice's ``lyubov`` and ``evgeniy-eng`` are licensed CC BY-NC-ND, so they only ever measure.
+The neural voices (:mod:`voice_host.ear.neural`): in English three Kokoro speakers and their
+half-and-half blends train, two other Kokoro speakers and Piper's joe only measure; in the other
+languages those two Kokoro speakers only measure (the heads there have not learned from Kokoro).
 """
 
 FESTIVAL_ENCODING = "latin-1"
@@ -128,10 +151,12 @@ class Voice:
     """One synthetic voice."""
 
     engine: str
-    """``espeak``, ``mbrola``, ``festival``, ``flite``, ``pico`` or ``rhvoice``."""
+    """``espeak``, ``mbrola``, ``festival``, ``flite``, ``pico``, ``rhvoice``, ``kokoro`` or
+    ``piper``."""
     name: str
     """espeak-ng ``accent+variant`` (or accent alone), its ``mb-*`` voice, or the voice's name
-    in its synthesizer."""
+    in its synthesizer (a Kokoro speaker, a blend ``a+b``, ``lang:`` before it outside
+    English)."""
     split: str
     """``train``, ``val`` or ``bench``."""
 
@@ -181,6 +206,8 @@ def _installed(engine: str, name: str) -> bool:
                 and Path("/usr/share/RHVoice/voices", name).is_dir())
     if engine == "festival":
         return name in _festival_installed()
+    if engine in ("kokoro", "piper"):
+        return shutil.which("espeak-ng") is not None and neural.available(engine)
     return False
 
 
@@ -273,6 +300,8 @@ def synthesize(voice: Voice, text: str, speed: float = 1.0, pitch: int = 50) -> 
             return _read_wav(out.read_bytes())
     if voice.engine in ("flite", "pico", "rhvoice"):
         return _synthesize_other(voice, text, speed, pitch)
+    if voice.engine in ("kokoro", "piper"):
+        return _synthesize_neural(voice, text, speed, pitch)
     raise SynthesisError(f"unknown synthesizer {voice.engine!r}")
 
 
@@ -299,6 +328,19 @@ def _synthesize_other(voice: Voice, text: str, speed: float, pitch: int) -> Audi
         if proc.returncode != 0 or not out.exists() or out.stat().st_size < 100:
             raise SynthesisError(f"{voice.engine} {voice.name} failed on {text!r}")
         return _read_wav(out.read_bytes())
+
+
+def _synthesize_neural(voice: Voice, text: str, speed: float, pitch: int) -> Audio:
+    """Kokoro or Piper; neither takes a pitch, so ``pitch`` seeds Piper's take (Kokoro is
+    deterministic). A Kokoro voice speaking another language than English is named
+    ``lang:speaker`` (``de:jm_kumo``)."""
+    try:
+        if voice.engine == "piper":
+            return _to_16k(*neural.piper(text, speed, seed=pitch * 7919 + len(text)))
+        lang, _, speaker = voice.name.rpartition(":")
+        return _to_16k(*neural.kokoro(text, speaker, lang or "en", speed))
+    except neural.NeuralVoiceError as err:
+        raise SynthesisError(str(err)) from err
 
 
 def festival_batch(voice: Voice, texts: list[str], speeds: list[float]) -> list[Audio]:
