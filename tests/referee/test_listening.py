@@ -225,6 +225,28 @@ def test_a_card_word_and_a_comma_pause_still_wait_for_the_rest(
     assert [t.total for t in session.turns] == [11] and session.question is None
 
 
+def test_a_withheld_phrase_is_taken_when_its_pieces_each_said_it_for_sure() -> None:
+    """ "seven" and "eleven", each heard for sure, joined into a phrase the ear withheld at 0.9
+    with "seven, eleven" likeliest: three hearings agree, so the phrase counts as heard. Any
+    other likeliest reading, or an unsure piece, leaves it withheld."""
+    from voice_host.recognition import Alternative
+    from voice_host.referee.runner import agreed
+
+    seven = Hearing("seven", (7,), confidence=0.99)
+    eleven = Hearing("eleven", (11,), confidence=0.99)
+    joined = Hearing("", (), confidence=0.9, alternatives=(
+        Alternative("seven, eleven", (7, 11), None, 0.9),
+        Alternative("seven, seven", (7, 7), None, 0.06)))
+    taken = agreed(seven, eleven, joined)
+    assert taken.numbers == (7, 11) and taken.text == "seven, eleven"
+    assert taken.confidence == 0.9 and [a.numbers for a in taken.alternatives] == [(7, 7)]
+    assert agreed(Hearing("", (), confidence=0.6), eleven, joined) == joined
+    assert agreed(seven, Hearing("twelve", (12,), confidence=0.99), joined) == joined
+    assert agreed(Hearing("seventeen", (17,), confidence=0.99), eleven, joined) == joined
+    sure = Hearing("eleven", (11,), confidence=0.95)
+    assert agreed(seven, eleven, sure) == sure
+
+
 def test_join_pieces_keeps_the_stream_as_it_was() -> None:
     """Two pieces cut from one stream come back as that stretch of it: overlapping samples once,
     a gap filled with the first piece's trailing non-speech."""

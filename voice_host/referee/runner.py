@@ -34,7 +34,14 @@ import numpy as np
 
 from voice_host.audio.early import EarlyRecognizer, Recognized
 from voice_host.audio.endpoint import Endpointer, EndpointerConfig, Utterance
-from voice_host.recognition import SAMPLE_RATE, Expectation, Hearing, Recognizer, Samples
+from voice_host.recognition import (
+    LARGEST_CARD,
+    SAMPLE_RATE,
+    Expectation,
+    Hearing,
+    Recognizer,
+    Samples,
+)
 from voice_host.referee.journal import Journal
 from voice_host.referee.session import Session, Step
 from voice_host.referee.wording import EN, Wording
@@ -547,6 +554,8 @@ class EarlyEar:
                     whole = self._joined(first, heard, e.joined, e.expect, r.live_wait_ms)
                 else:
                     whole = self._join(first, heard)
+                whole = replace(whole, hearing=agreed(self.hearing(first), self.hearing(heard),
+                                                      whole.hearing))
                 if not whole.hearing.is_empty:
                     self.joined += 1
                     return [whole]
@@ -581,6 +590,22 @@ class EarlyEar:
         a, b = first.utterance, second.utterance
         utt = Utterance(join_pieces(a, b), a.start_s, b.end_s, b.emitted_s)
         return Heard(utt, hearing, expect, wait_ms, joined=True)
+
+
+def agreed(first: Hearing, rest: Hearing, joined: Hearing) -> Hearing:
+    """``joined``, the phrase heard from two pieces; or, where the ear withheld it, its likeliest
+    reading taken as heard when that reading is the two pieces' own sure hearings one after the
+    other, a card then a total ("seven" and "eleven" each heard for sure, "seven, eleven" the
+    likeliest reading of the phrase at 0.9): three hearings agree."""
+    if joined.numbers or joined.command is not None or not joined.alternatives:
+        return joined
+    best = joined.alternatives[0]
+    pieces = first.numbers + rest.numbers
+    if (len(first.numbers) == 1 and len(rest.numbers) == 1 and first.numbers[0] <= LARGEST_CARD
+            and best.command is None and best.numbers == pieces):
+        return replace(joined, text=best.text, numbers=best.numbers,
+                       confidence=best.confidence, alternatives=joined.alternatives[1:])
+    return joined
 
 
 def join_pieces(a: Utterance, b: Utterance) -> Samples:

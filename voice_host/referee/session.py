@@ -435,8 +435,14 @@ class Session:
         readings = self._readings(hearing)
         if not readings:
             # A reading the ear withheld is asked about at once: a question held for a rest that
-            # seldom comes would come late every time.
-            return self.phase is not Phase.TURN or not self._withheld(hearing)
+            # seldom comes would come late every time. Unless every reading is a bare card-sized
+            # number no total this turn accepts: a card word alone, narrowed by the turn's
+            # grammar to its neighbours ("five," at twenty-six heard as "nine" or "eight"),
+            # whose rest is most likely on its way.
+            withheld = self._withheld(hearing)
+            return self.phase is not Phase.TURN or not withheld or all(
+                r.card is None and r.total <= 9 and not isinstance(judge(self.view, r), Accept)
+                for r in withheld)
         if any(r.card is None and r.total <= 9 and not isinstance(judge(self.view, r), Accept)
                for r in readings):
             return True
