@@ -350,21 +350,15 @@ def build(seed: int = 1234, quick: bool = False, lang: str = "en") -> Corpus:
         for _ in range(1 if quick else 6):
             add("mbrola", voice, *card_first(mb_rng), mb_rng, mbrola)
     # Voices of more real speakers (flite, SVOX Pico, RHVoice), likewise from a stream of their
-    # own, after the MBROLA cases.
-    other_rng = np.random.default_rng([seed, 7])
+    # own, after the MBROLA cases; then the neural voices (Kokoro, Piper) from one more (v7).
     others: list[Clean] = []
-    for voice in (v for v in pool if v.engine in OTHER_FAMILIES):
-        for total in other_rng.choice(46, 4 if quick else 24, replace=False):
-            add(voice.engine, voice, w.numbers[int(total)], (int(total),), other_rng, others)
-        for _ in range(1 if quick else 6):
-            add(voice.engine, voice, *card_first(other_rng), other_rng, others)
-    # Neural voices (Kokoro, Piper) likewise, from a stream of their own (corpus v7).
-    neural_rng = np.random.default_rng([seed, 11])
-    for voice in (v for v in pool if v.engine in NEURAL_FAMILIES):
-        for total in neural_rng.choice(46, 4 if quick else 24, replace=False):
-            add(voice.engine, voice, w.numbers[int(total)], (int(total),), neural_rng, others)
-        for _ in range(1 if quick else 6):
-            add(voice.engine, voice, *card_first(neural_rng), neural_rng, others)
+    for families, stream in ((OTHER_FAMILIES, 7), (NEURAL_FAMILIES, 11)):
+        other_rng = np.random.default_rng([seed, stream])
+        for voice in (v for v in pool if v.engine in families):
+            for total in other_rng.choice(46, 4 if quick else 24, replace=False):
+                add(voice.engine, voice, w.numbers[int(total)], (int(total),), other_rng, others)
+            for _ in range(1 if quick else 6):
+                add(voice.engine, voice, *card_first(other_rng), other_rng, others)
     humans = _human_digits() if lang in HUMANS else []
     if quick:
         humans = humans[::20]

@@ -101,6 +101,7 @@ KOKORO_TRAIN = ("jf_alpha", "jf_gongitsune", "jm_kumo", "jf_alpha+jm_kumo",
 KOKORO_BENCH = ("jf_nezumi", "jf_tebukuro")
 """The Kokoro speakers that only measure."""
 NEURAL_ENGINES = frozenset({"kokoro", "piper"})
+"""The neural synthesizers (:mod:`voice_host.ear.neural`)."""
 
 
 def _kokoro(lang: str, train: bool = True) -> dict[tuple[str, str], str]:
@@ -206,7 +207,7 @@ def _installed(engine: str, name: str) -> bool:
                 and Path("/usr/share/RHVoice/voices", name).is_dir())
     if engine == "festival":
         return name in _festival_installed()
-    if engine in ("kokoro", "piper"):
+    if engine in NEURAL_ENGINES:
         return shutil.which("espeak-ng") is not None and neural.available(engine)
     return False
 
@@ -300,7 +301,7 @@ def synthesize(voice: Voice, text: str, speed: float = 1.0, pitch: int = 50) -> 
             return _read_wav(out.read_bytes())
     if voice.engine in ("flite", "pico", "rhvoice"):
         return _synthesize_other(voice, text, speed, pitch)
-    if voice.engine in ("kokoro", "piper"):
+    if voice.engine in NEURAL_ENGINES:
         return _synthesize_neural(voice, text, speed, pitch)
     raise SynthesisError(f"unknown synthesizer {voice.engine!r}")
 

@@ -554,7 +554,7 @@ class EarlyEar:
                     whole = self._joined(first, heard, e.joined, e.expect, r.live_wait_ms)
                 else:
                     whole = self._join(first, heard)
-                whole = replace(whole, hearing=agreed(self.hearing(first), self.hearing(heard),
+                whole = replace(whole, hearing=agreed(first.hearing, heard.hearing,
                                                       whole.hearing))
                 if not whole.hearing.is_empty:
                     self.joined += 1

@@ -52,7 +52,13 @@ from cowabunga import (
 )
 from cowabunga.cards import ISLAND_VALUES
 from voice_host.phrases import MAX_NUMBER, PhraseTable, phrase_table
-from voice_host.recognition import RIVAL_CONFIDENCE, Expectation, Hearing, is_whole
+from voice_host.recognition import (
+    LARGEST_CARD,
+    RIVAL_CONFIDENCE,
+    Expectation,
+    Hearing,
+    is_whole,
+)
 from voice_host.referee.lines import HostLines, host_lines
 from voice_host.referee.setup import Setup
 from voice_host.referee.verdict import (
@@ -440,17 +446,21 @@ class Session:
             # grammar to its neighbours ("five," at twenty-six heard as "nine" or "eight"),
             # whose rest is most likely on its way.
             withheld = self._withheld(hearing)
-            return self.phase is not Phase.TURN or not withheld or all(
-                r.card is None and r.total <= 9 and not isinstance(judge(self.view, r), Accept)
-                for r in withheld)
-        if any(r.card is None and r.total <= 9 and not isinstance(judge(self.view, r), Accept)
-               for r in readings):
+            return (self.phase is not Phase.TURN or not withheld
+                    or all(self._lone_card(r) for r in withheld))
+        if any(self._lone_card(r) for r in readings):
             return True
         top = readings[0]
         if not hearing.numbers or top.card is not None or top.total > 9:
             return False
         verdict = judge(self.view, top)
         return isinstance(verdict, Accept) and not self.view.reverses(verdict.card)
+
+    def _lone_card(self, reading: Reading) -> bool:
+        """Whether ``reading`` is a bare card-sized number that no total this turn accepts:
+        the card word of a phrase cut at its comma, most likely."""
+        return (reading.card is None and reading.total <= LARGEST_CARD
+                and not isinstance(judge(self.view, reading), Accept))
 
     def is_whole(self, hearing: Hearing) -> bool:
         """Whether an utterance heard at the endpointer's tentative end may be judged at once,
