@@ -52,6 +52,9 @@ class ConvRecipe(Schedule):
     """Standard deviation of Gaussian noise on standardized frames."""
     time_mask: int = 2
     """Longest masked span of frames (half the sequences get one)."""
+    noise_bank: bool = True
+    """Take the Gaussian noise from a bank drawn once (:data:`NOISE_BANK`), else afresh for
+    every sequence (the recipe of the heads trained before the bank)."""
 
 
 def _stretch(s: Floats, n: int) -> Floats:
@@ -63,13 +66,25 @@ def _stretch(s: Floats, n: int) -> Floats:
     return out
 
 
+NOISE_BANK = 1 << 22
+"""Gaussian numbers drawn once per training run, for :func:`augment_sequence`'s noise."""
+
+
 def augment_sequence(s: Floats, rng: np.random.Generator, speed: float = 0.2,
-                     noise: float = 0.15, time_mask: int = 2) -> Floats:
+                     noise: float = 0.15, time_mask: int = 2,
+                     bank: Floats | None = None) -> Floats:
     """One training copy of a standardized sequence: stretched in time by up to ``speed``,
-    Gaussian ``noise`` added, and half the time a span of up to ``time_mask`` frames zeroed."""
+    Gaussian ``noise`` added, and half the time a span of up to ``time_mask`` frames zeroed.
+
+    The noise is a stretch of ``bank`` at a random place when given (a twentieth of the time
+    of drawing it afresh, which was a sixth of a training step), else drawn afresh."""
     if speed > 0 and len(s) > 2:
         s = _stretch(s, max(2, round(len(s) * rng.uniform(1 - speed, 1 + speed))))
-    s = s + rng.standard_normal(s.shape).astype(np.float32) * noise
+    if bank is not None and s.size < len(bank):
+        at = int(rng.integers(0, len(bank) - s.size))
+        s = s + bank[at : at + s.size].reshape(s.shape) * np.float32(noise)
+    else:
+        s = s + rng.standard_normal(s.shape).astype(np.float32) * noise
     if time_mask and len(s) > 6 and rng.random() < 0.5:
         w = int(rng.integers(1, time_mask + 1))
         start = int(rng.integers(0, len(s) - w))
@@ -95,6 +110,21 @@ def prepared(seqs: Sequence[npt.NDArray[np.floating]],
     return rng, fmean, fscale, [s if len(s) else np.zeros((1, dim), np.float32) for s in xs]
 
 
+def packed(seqs: Sequence[Floats], gap: int) -> tuple[Floats, Floats, npt.NDArray[np.int64]]:
+    """The sequences one after another with ``gap`` zero frames between them: the frames, a
+    mask that is 1 on the sequences' frames and 0 on the gaps, and where each sequence starts.
+    A convolution of half-width ``gap`` over the whole reads each sequence as it would read it
+    alone between zeros, without the padding of a rectangular batch (as long as its longest
+    sequence: four tenths of its frames would be padding)."""
+    starts = np.cumsum([0] + [len(s) + gap for s in seqs[:-1]]).astype(np.int64)
+    x = np.zeros((int(starts[-1]) + len(seqs[-1]), seqs[0].shape[1]), np.float32)
+    keep = np.zeros(len(x), np.float32)
+    for s, at in zip(seqs, starts, strict=True):
+        x[at : at + len(s)] = s
+        keep[at : at + len(s)] = 1.0
+    return x, keep, starts
+
+
 def train_conv(seqs: Sequence[npt.NDArray[np.floating]], y: npt.NDArray[np.int64],
                recipe: ConvRecipe | None = None, seed: int = 0,
                progress: Callable[[int, float], None] | None = None) -> Head:
@@ -109,6 +139,7 @@ def train_conv(seqs: Sequence[npt.NDArray[np.floating]], y: npt.NDArray[np.int64
     r = recipe or ConvRecipe()
     rng, fmean, fscale, xs = prepared(seqs, seed)
     dim = len(fmean)
+    bank = rng.standard_normal(NOISE_BANK, dtype=np.float32) if r.noise_bank else None
 
     class Net(nn.Module):
         def __init__(self) -> None:
@@ -120,11 +151,15 @@ def train_conv(seqs: Sequence[npt.NDArray[np.floating]], y: npt.NDArray[np.int64
             self.outs = nn.ModuleList([nn.Linear(r.hidden, k) for k in HEAD_SIZES])
             self.drop = nn.Dropout(r.dropout)
 
-        def forward(self, x: Any, lengths: Any) -> list[Any]:
-            b, t, _ = x.shape
+        def forward(self, x: Any, keep: Any, starts: Any, lengths: Any) -> list[Any]:
+            """``x`` (transposed: ``(dim, L)``), ``keep`` and ``starts`` are the batch packed
+            (:func:`packed`)."""
+            b, t = len(lengths), int(lengths.max())
             m = (torch.arange(t)[None, :] < lengths[:, None]).float()[:, None, :]
-            h = F.relu(self.c1(x.transpose(1, 2))) * m
-            h = F.relu(self.c2(h)) * m
+            h = F.relu(self.c1(x[None])) * keep
+            h = F.relu(self.c2(h))[0] * keep
+            at = torch.clamp(starts[:, None] + torch.arange(t)[None, :], max=len(keep) - 1)
+            h = h.index_select(1, at.reshape(-1)).view(-1, b, t).transpose(0, 1) * m
             mean = h.sum(2) / lengths[:, None].float()
             mx = (h - (1 - m) * 1e4).max(2).values
             pos = torch.linspace(0, 1, POINTS)[None, :] * (lengths[:, None].float() - 1)
@@ -138,13 +173,13 @@ def train_conv(seqs: Sequence[npt.NDArray[np.floating]], y: npt.NDArray[np.int64
             z = self.drop(F.relu(self.fc(self.drop(z))))
             return [o(z) for o in self.outs]
 
-    def batch(idx: npt.NDArray[np.int64]) -> tuple[Any, Any]:
-        out = [augment_sequence(xs[int(i)], rng, r.speed, r.noise, r.time_mask) for i in idx]
+    def batch(idx: npt.NDArray[np.int64]) -> tuple[Any, Any, Any, Any]:
+        out = [augment_sequence(xs[int(i)], rng, r.speed, r.noise, r.time_mask, bank)
+               for i in idx]
+        x, keep, starts = packed(out, r.kernel // 2)
         lengths = np.array([len(s) for s in out], dtype=np.int64)
-        x = np.zeros((len(out), int(lengths.max()), dim), np.float32)
-        for i, s in enumerate(out):
-            x[i, : len(s)] = s
-        return torch.from_numpy(x), torch.from_numpy(lengths)
+        return (torch.from_numpy(np.ascontiguousarray(x.T)), torch.from_numpy(keep),
+                torch.from_numpy(starts), torch.from_numpy(lengths))
 
     net = Net()
     opt = torch.optim.AdamW(net.parameters(), lr=r.lr, weight_decay=r.weight_decay)
@@ -158,9 +193,8 @@ def train_conv(seqs: Sequence[npt.NDArray[np.floating]], y: npt.NDArray[np.int64
         total = 0.0
         for start in range(0, n, r.batch):
             idx = order[start : start + r.batch]
-            xb, lb = batch(idx)
             yb = target[idx]
-            outs = net(xb, lb)
+            outs = net(*batch(idx))
             loss = sum(F.cross_entropy(o, yb[:, j], ignore_index=-1, reduction="sum")
                        for j, o in enumerate(outs)) / len(idx)
             opt.zero_grad()

@@ -22,6 +22,8 @@ from voice_host.ear.dataset import (
     MBROLA,
     MBROLA_QUICK,
     MBROLA_VAL,
+    NEURAL_QUICK,
+    NEURAL_SIZES,
     PARTY_QUICK,
     PARTY_SIZES,
     QUICK,
@@ -56,6 +58,11 @@ together by a point or two, and in the referee bench it let one planted mistake 
 babble; in German the CTC model alone fell far behind the segment classifier (val voices 28%
 against 52%) and its veto cost two points clean. ``voice-host ear train --second-opinion``
 trains it anyway, for measuring."""
+
+FRESH_NOISE = frozenset({"de", "es", "fr", "it"})
+"""Languages whose shipped head drew its training noise afresh for every sequence (the recipe
+before the noise bank, :data:`voice_host.ear.seqtrain.NOISE_BANK`): trained so again, the same
+seed gives the same head."""
 
 DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "ear"
 """Where synthesized embeddings are cached (git-ignored)."""
@@ -114,7 +121,8 @@ def build_all(lang: str, split: str, quick: bool, seed: int, progress: Progress,
               cache: Path | None, front: str = DEFAULT) -> Embedded:
     """The split's espeak-ng/festival set, its MBROLA set where MBROLA voices are here, and
     for training a set of warped voices (:data:`dataset.WARPED`), one of more real speakers
-    (:data:`dataset.SPEAKERS`) where their synthesizers are here, and one said at a party
+    (:data:`dataset.SPEAKERS`) where their synthesizers are here, one in neural voices
+    (:data:`dataset.NEURAL`) where the language has some to train on, and one said at a party
     (:data:`dataset.PARTY`)."""
     party = PARTY_QUICK if quick else PARTY_SIZES
     if split == "train":
@@ -128,9 +136,13 @@ def build_all(lang: str, split: str, quick: bool, seed: int, progress: Progress,
     if split == "train":
         data = dataset.merged(data, build(lang, split, extra, seed, progress, workers, cache,
                                           dataset.WARPED, front))
-        if any(v.split == "train" for v in synth.other_voices(lang)):
+        if dataset.speaker_voices(lang, split):
             data = dataset.merged(data, build(lang, split, extra, seed, progress, workers,
                                               cache, dataset.SPEAKERS, front))
+        if dataset.speaker_voices(lang, split, neural=True):
+            data = dataset.merged(data, build(lang, split, NEURAL_QUICK if quick else NEURAL_SIZES,
+                                              seed, progress, workers, cache, dataset.NEURAL,
+                                              front))
         data = dataset.merged(data, build(lang, split, party, seed, progress, workers, cache,
                                           dataset.PARTY, front))
     return data
@@ -278,7 +290,8 @@ def train(lang: str = "en", seed: int = 0, quick: bool = False, out: Path | None
         from voice_host.ear.ctctrain import CtcRecipe, train_ctc
         from voice_host.ear.seqtrain import ConvRecipe, train_conv
 
-        recipe = ConvRecipe(epochs=2 if quick else ConvRecipe.epochs)
+        recipe = ConvRecipe(epochs=2 if quick else ConvRecipe.epochs,
+                            noise_bank=lang not in FRESH_NOISE)
         if second_opinion is None:
             second_opinion = lang in SECOND_OPINION
         ctc_recipe = CtcRecipe(epochs=2 if quick else CtcRecipe.epochs) if second_opinion else None
@@ -332,6 +345,7 @@ def train(lang: str = "en", seed: int = 0, quick: bool = False, out: Path | None
         "lang": lang, "seed": seed, "quick": quick, "recipe": dataset.RECIPE, "arch": arch,
         "front": front,
         "members": 1 + len(head.members), "second_opinion": "ctc" if head.ctc else None,
+        "noise": None if arch != "conv" else "fresh" if lang in FRESH_NOISE else "bank",
         "intents": list(INTENTS),
         "threshold": threshold, "train_utterances": len(train_data.seqs),
         "val_utterances": len(val_data.seqs), "val_figures": figs,
