@@ -43,10 +43,10 @@ def test_a_speaker_stays_in_one_set_across_synthesizers() -> None:
     assert all(len(s) == 1 for s in sets.values()), sets
 
 
-def test_the_speakers_and_party_plans_use_only_their_split() -> None:
+def test_the_speakers_party_and_neural_plans_use_only_their_split() -> None:
     if not synth.other_voices("en") or shutil.which("espeak-ng") is None:
         pytest.skip("the other synthesizers are not installed")
-    speakers = dataset.plan("en", "train", dataset.MBROLA_QUICK, 0, dataset.SPEAKERS)
+    speakers = dataset.plan("en", "train", dataset.MBROLA, 0, dataset.SPEAKERS)
     party = dataset.plan("en", "train", dataset.PARTY_QUICK, 0, dataset.PARTY)
     assert speakers and all(i.voice.split == "train" for i in speakers + party)
     assert all(i.voice.engine not in ("espeak", "mbrola") for i in speakers)
@@ -55,6 +55,13 @@ def test_the_speakers_and_party_plans_use_only_their_split() -> None:
     engines = {i.voice.engine for i in big}
     assert {"espeak", "mbrola"} <= engines and engines & {"flite", "pico", "rhvoice", "festival"}
     assert sum(not i.text for i in big) == dataset.PARTY_SIZES.noise_only
+    # The neural voices (a second of a core an utterance) are in a small set of their own.
+    assert not (engines | {i.voice.engine for i in speakers}) & synth.NEURAL_ENGINES
+    neural = dataset.plan("en", "train", dataset.NEURAL_SIZES, 0, dataset.NEURAL)
+    voices = {i.voice for i in neural}
+    assert voices == set(dataset.speaker_voices("en", "train", neural=True))
+    assert {v.name for v in voices} == set(synth.KOKORO_TRAIN)
+    assert len(neural) < len(big) / 5 and 0.2 < np.mean([i.party for i in neural]) < 0.4
 
 
 @needs_espeak

@@ -113,6 +113,11 @@ PARTY_SIZES = Sizes(20, 8, 800, 4, 4, 4, 150, 2)
 """The training set at a party (:data:`PARTY`)."""
 PARTY_QUICK = Sizes(1, 0, 5, 1, 1, 1, 2, 1, max_items=12)
 """A tiny party set for exercising the pipeline in tests."""
+NEURAL_SIZES = Sizes(3, 1, 80, 1, 0, 0, 0, 4)
+"""The training set in the neural voices (:data:`NEURAL`): few utterances, since one takes
+about a second of a core to synthesize, and four augmented versions of each."""
+NEURAL_QUICK = Sizes(1, 0, 2, 1, 0, 0, 0, 2, max_items=4)
+"""A tiny neural set for exercising the pipeline in tests."""
 
 
 def _speech_items(lang: str, voice_pool: Sequence[synth.Voice], sizes: Sizes,
@@ -150,14 +155,16 @@ def plan(lang: str, split: str, sizes: Sizes, seed: int, engine: str | None = No
     plans a set of its own in the MBROLA voices, from a seed stream of its own.
     """
     stream = [seed, {"train": 0, "val": 1, "bench": 2}[split]]
+    streams = {"mbrola": 23, WARPED: 29, SPEAKERS: 37, PARTY: 41, NEURAL: 43}
     rng = np.random.default_rng(
-        stream if engine is None
-        else [*stream, {"mbrola": 23, WARPED: 29, SPEAKERS: 37, PARTY: 41}.get(engine, 31)])
+        stream if engine is None else [*stream, streams.get(engine, 31)])
     pool = synth.voices(lang, split)
     if engine == WARPED:
         return _warped_plan(lang, pool, sizes, rng)
     if engine == SPEAKERS:
         return _speakers_plan(lang, split, sizes, rng)
+    if engine == NEURAL:
+        return _neural_plan(lang, split, sizes, rng)
     if engine == PARTY:
         return _party_plan(lang, pool, sizes, rng)
     if engine is not None:
@@ -203,12 +210,19 @@ def _warped_plan(lang: str, pool: Sequence[synth.Voice], sizes: Sizes,
 
 
 SPEAKERS = "speakers"
-"""The set made in :data:`synth.OTHER_VOICES`: more real speakers (flite, SVOX Pico, RHVoice,
-more festival voices), each voice equally often."""
+"""The set made in :data:`synth.OTHER_VOICES` but the neural ones: more real speakers (flite,
+SVOX Pico, RHVoice, more festival voices), each voice equally often."""
+
+
+def speaker_voices(lang: str, split: str, neural: bool = False) -> list[synth.Voice]:
+    """The ``split``'s voices of :data:`synth.OTHER_VOICES` installed here: the neural ones
+    (:data:`synth.NEURAL_ENGINES`), or the others."""
+    return [v for v in synth.other_voices(lang)
+            if v.split == split and (v.engine in synth.NEURAL_ENGINES) == neural]
 
 
 def _speakers_plan(lang: str, split: str, sizes: Sizes, rng: np.random.Generator) -> list[Item]:
-    pool = [v for v in synth.other_voices(lang) if v.split == split]
+    pool = speaker_voices(lang, split)
     if not pool:
         raise RuntimeError(f"no {split} voices of other synthesizers for {lang!r}: are flite, "
                            "libttspico-utils and rhvoice-english installed?")
@@ -220,16 +234,35 @@ def _speakers_plan(lang: str, split: str, sizes: Sizes, rng: np.random.Generator
     return _limited(items, sizes, rng)
 
 
+NEURAL = "neural"
+"""The set in the neural voices of :data:`synth.OTHER_VOICES` (:mod:`voice_host.ear.neural`),
+each voice equally often; three in ten utterances at a party."""
+
+
+def _neural_plan(lang: str, split: str, sizes: Sizes, rng: np.random.Generator) -> list[Item]:
+    pool = speaker_voices(lang, split, neural=True)
+    if not pool:
+        raise RuntimeError(f"no {split} neural voices for {lang!r}")
+    items = []
+    for text, label in _speech_items(lang, pool, sizes, rng, chatter(lang)):
+        voice = pool[int(rng.integers(len(pool)))]
+        items.append(Item(text, label, voice, float(rng.uniform(0.8, 1.25)),
+                          int(rng.integers(25, 76)), int(rng.integers(2**31)),
+                          party=bool(rng.random() < 0.3)))
+    return _limited(items, sizes, rng)
+
+
 PARTY = "party"
 """The set said at a party: every utterance in party babble of 2-6 talkers at 0-20 dB, by
-espeak-ng, MBROLA and the other synthesizers' voices alike, and babble alone as rejections."""
+espeak-ng, MBROLA and the other synthesizers' voices alike (but the neural ones, which have a
+set of their own), and babble alone as rejections."""
 
 
 def _party_plan(lang: str, pool: Sequence[synth.Voice], sizes: Sizes,
                 rng: np.random.Generator) -> list[Item]:
+    others = [v for v in pool if v.engine not in ("espeak", "mbrola", *synth.NEURAL_ENGINES)]
     groups = [g for g in ([v for v in pool if v.engine == "espeak"],
-                          [v for v in pool if v.engine == "mbrola"],
-                          [v for v in pool if v.engine not in ("espeak", "mbrola")]) if g]
+                          [v for v in pool if v.engine == "mbrola"], others) if g]
     if not groups:
         raise RuntimeError(f"no voices for {lang!r}: is espeak-ng installed?")
     items = []
@@ -254,10 +287,11 @@ def babble_pool(lang: str, split: str, seed: int, count: int = 40,
                 every_synthesizer: bool = False) -> list[Audio]:
     """Chatter sentences of ``lang`` (English where it has none) in ``count`` voices of
     ``split``, for party babble: espeak-ng voices, or with ``every_synthesizer`` the voices of
-    every synthesizer here but festival (for the :data:`PARTY` set)."""
+    every synthesizer here but festival and the neural ones (for the :data:`PARTY` set)."""
     rng = np.random.default_rng([seed, 13 if every_synthesizer else 7])
+    skip = {"festival", *synth.NEURAL_ENGINES}
     pool = [v for v in synth.voices(lang, split)
-            if (v.engine != "festival" if every_synthesizer else v.engine == "espeak")]
+            if (v.engine not in skip if every_synthesizer else v.engine == "espeak")]
     out = []
     for _ in range(count):
         voice = pool[int(rng.integers(len(pool)))]
