@@ -295,6 +295,10 @@ def practice(
             raise UserError(str(err)) from None
         except (AudioFileError, AudioDeviceError, VoiceError) as err:
             raise UserError(str(err)) from None
+        finally:
+            close = getattr(locals().get("replies"), "close", None)
+            if callable(close):
+                close()
     if store and game.turns:
         with open_store() as st:
             st.add_session("practice", game.records(), summary=game.summary(), seed=seed)

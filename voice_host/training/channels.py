@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, TextIO
@@ -148,7 +148,15 @@ class RecordingReplies:
 
 
 class MicrophoneReplies:
-    """Replies from the live microphone; the speaking gate keeps the host's own voice out."""
+    """Replies from the live microphone; the speaking gate keeps the host's own voice out.
+
+    Recognized early, as the referee's ear is (:class:`~voice_host.audio.early.EarlyRecognizer`):
+    from the endpointer's tentative end on, under the expectation of the question asked, and a
+    reply that is whole (:func:`~voice_host.recognition.is_whole`: a sure total above 9, or a
+    card and a total) is taken as soon as its hearing is ready instead of after the full
+    hangover. A lone card-sized number still waits for the hangover: it may be the start of
+    "seven, twenty-four".
+    """
 
     interactive = True
 
@@ -161,6 +169,8 @@ class MicrophoneReplies:
         timeout_s: float = LISTEN_TIMEOUT_S,
     ) -> None:
         from voice_host.audio import Endpointer, MicrophoneSource
+        from voice_host.audio.early import EarlyRecognizer
+        from voice_host.recognition import is_whole
 
         self.recognizer = recognizer
         """The recognizer every utterance goes through."""
@@ -169,9 +179,25 @@ class MicrophoneReplies:
         self.timeout_s = timeout_s
         """How long :meth:`next` waits for speech."""
         self._source = MicrophoneSource(device=device)
-        self._endpointer = Endpointer(gate=gate)
+        self._expect: Expectation | None = None
+        self._loop: EarlyRecognizer[Hearing] = EarlyRecognizer(
+            lambda samples: recognizer.recognize(samples, self._expect),
+            Endpointer(gate=gate),
+            bind=self._bind,
+            close_early=is_whole,
+        )
         self._t0: float | None = None
         self._asked = time.monotonic()
+
+    @property
+    def closed_early(self) -> int:
+        """Replies taken as soon as their whole early hearing was ready."""
+        return self._loop.closed_early
+
+    def _bind(self, _utterance: object) -> Callable[[Samples], Hearing]:
+        # In the caller's thread as recognition starts: the expectation of the question asked.
+        expect = self._expect
+        return lambda samples: self.recognizer.recognize(samples, expect)
 
     def mark(self) -> None:
         """Start timing now."""
@@ -179,6 +205,7 @@ class MicrophoneReplies:
 
     def next(self, expect: Expectation | None = None) -> Reply | None:
         """The next utterance (an empty reply after the timeout)."""
+        self._expect = expect
         deadline = time.monotonic() + self.timeout_s
         while time.monotonic() < deadline:
             chunk = self._source.read(timeout=0.1)
@@ -186,15 +213,18 @@ class MicrophoneReplies:
                 continue
             if self._t0 is None:
                 self._t0 = chunk.timestamp if chunk.timestamp is not None else time.monotonic()
-            for utt in self._endpointer.process(chunk):
-                reply, _ = _reply(self.table, self.recognizer, utt.samples, expect)
-                started = self._t0 + utt.start_s
+            for r in self._loop.process(chunk):
+                hearing = r.result
+                numbers, command, sure = interpret(self.table, hearing)
+                play = starts_with_play(self.table, hearing.text)
+                started = self._t0 + r.utterance.start_s
                 ms = max(0, round((started - self._asked) * 1000))
-                return Reply(reply.text, reply.numbers, reply.command, reply.sure, ms, reply.play)
+                return Reply(hearing.text, numbers, command, sure, ms, play)
         return Reply("", (), None, False, None)
 
     def close(self) -> None:
-        """Stop the microphone."""
+        """Stop the recognition worker and the microphone."""
+        self._loop.close()
         self._source.close()
 
 
