@@ -117,6 +117,14 @@ def _replies(
     return MicrophoneReplies(recognizer, table, dev, gate)
 
 
+def _closed_at_exit(stack: ExitStack, replies: Replies) -> Replies:
+    """``replies``, closed when ``stack`` exits (a microphone and its recognition worker)."""
+    close = getattr(replies, "close", None)
+    if callable(close):
+        stack.callback(close)
+    return replies
+
+
 @train_app.command("quiz")
 def quiz(
     questions: Annotated[int, typer.Option("--questions", help="How many questions.")] = 10,
@@ -188,14 +196,11 @@ def quiz(
 
         try:
             out, speaker = _output(settings, live if speak is None else speak, speak_to)
-            replies = _replies(settings, input_wav, keyboard, engine, speaker)
+            replies = _closed_at_exit(stack, _replies(settings, input_wav, keyboard, engine,
+                                                      speaker))
             result = run_quiz(plan, replies, out, settings.verbosity, write)
         except (AudioFileError, AudioDeviceError, VoiceError) as err:
             raise UserError(str(err)) from None
-        finally:
-            close = getattr(locals().get("replies"), "close", None)
-            if callable(close):
-                close()
         summary = result.summary()
         if log_file is not None:
             log_file.write(json.dumps({"summary": summary}, ensure_ascii=False) + "\n")
@@ -279,7 +284,8 @@ def practice(
         log_file = stack.enter_context(log.open("w", encoding="utf-8")) if log else None
         try:
             out, speaker = _output(settings, live if speak is None else speak, speak_to, private_to)
-            replies = _replies(settings, input_wav, keyboard, engine, speaker)
+            replies = _closed_at_exit(stack, _replies(settings, input_wav, keyboard, engine,
+                                                      speaker))
             game = run_practice(
                 replies,
                 out,
@@ -295,10 +301,6 @@ def practice(
             raise UserError(str(err)) from None
         except (AudioFileError, AudioDeviceError, VoiceError) as err:
             raise UserError(str(err)) from None
-        finally:
-            close = getattr(locals().get("replies"), "close", None)
-            if callable(close):
-                close()
     if store and game.turns:
         with open_store() as st:
             st.add_session("practice", game.records(), summary=game.summary(), seed=seed)

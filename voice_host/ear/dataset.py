@@ -164,7 +164,7 @@ def plan(lang: str, split: str, sizes: Sizes, seed: int, engine: str | None = No
     if engine == SPEAKERS:
         return _speakers_plan(lang, split, sizes, rng)
     if engine == NEURAL:
-        return _neural_plan(lang, split, sizes, rng)
+        return _speakers_plan(lang, split, sizes, rng, neural=True)
     if engine == PARTY:
         return _party_plan(lang, pool, sizes, rng)
     if engine is not None:
@@ -221,35 +221,26 @@ def speaker_voices(lang: str, split: str, neural: bool = False) -> list[synth.Vo
             if v.split == split and (v.engine in synth.NEURAL_ENGINES) == neural]
 
 
-def _speakers_plan(lang: str, split: str, sizes: Sizes, rng: np.random.Generator) -> list[Item]:
-    pool = speaker_voices(lang, split)
+def _speakers_plan(lang: str, split: str, sizes: Sizes, rng: np.random.Generator,
+                   neural: bool = False) -> list[Item]:
+    """The :data:`SPEAKERS` set, or with ``neural`` the :data:`NEURAL` set."""
+    pool = speaker_voices(lang, split, neural)
     if not pool:
-        raise RuntimeError(f"no {split} voices of other synthesizers for {lang!r}: are flite, "
+        raise RuntimeError(f"no {split} neural voices for {lang!r}" if neural else
+                           f"no {split} voices of other synthesizers for {lang!r}: are flite, "
                            "libttspico-utils and rhvoice-english installed?")
     items = []
     for text, label in _speech_items(lang, pool, sizes, rng, chatter(lang)):
         voice = pool[int(rng.integers(len(pool)))]
         items.append(Item(text, label, voice, float(rng.uniform(0.8, 1.25)),
-                          int(rng.integers(25, 76)), int(rng.integers(2**31))))
+                          int(rng.integers(25, 76)), int(rng.integers(2**31)),
+                          party=neural and bool(rng.random() < 0.3)))
     return _limited(items, sizes, rng)
 
 
 NEURAL = "neural"
 """The set in the neural voices of :data:`synth.OTHER_VOICES` (:mod:`voice_host.ear.neural`),
 each voice equally often; three in ten utterances at a party."""
-
-
-def _neural_plan(lang: str, split: str, sizes: Sizes, rng: np.random.Generator) -> list[Item]:
-    pool = speaker_voices(lang, split, neural=True)
-    if not pool:
-        raise RuntimeError(f"no {split} neural voices for {lang!r}")
-    items = []
-    for text, label in _speech_items(lang, pool, sizes, rng, chatter(lang)):
-        voice = pool[int(rng.integers(len(pool)))]
-        items.append(Item(text, label, voice, float(rng.uniform(0.8, 1.25)),
-                          int(rng.integers(25, 76)), int(rng.integers(2**31)),
-                          party=bool(rng.random() < 0.3)))
-    return _limited(items, sizes, rng)
 
 
 PARTY = "party"

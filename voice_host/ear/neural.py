@@ -64,12 +64,13 @@ def ipa(text: str, lang: str) -> str:
     return ", ".join(lines)
 
 
-def _session(path: str) -> Any:
+def _session(model: str | bytes) -> Any:
+    """An onnxruntime session of ``model`` (a path, or the serialized graph) on one thread."""
     import onnxruntime as ort
 
     from voice_host.ear.features import session_options
 
-    return ort.InferenceSession(path, sess_options=session_options(1),
+    return ort.InferenceSession(model, sess_options=session_options(1),
                                 providers=["CPUExecutionProvider"])
 
 
@@ -131,16 +132,12 @@ def _piper() -> tuple[Any, dict[str, list[int]], int]:
 def _seeded(model: Any, seed: int) -> Any:
     """A session of ``model`` whose random nodes draw from ``seed``."""
     import onnx
-    import onnxruntime as ort
-
-    from voice_host.ear.features import session_options
 
     for i, node in enumerate(n for n in model.graph.node if n.op_type.startswith("Random")):
         for attr in [a for a in node.attribute if a.name == "seed"]:
             node.attribute.remove(attr)
         node.attribute.append(onnx.helper.make_attribute("seed", float(seed * 7 + i)))
-    return ort.InferenceSession(model.SerializeToString(), sess_options=session_options(1),
-                                providers=["CPUExecutionProvider"])
+    return _session(model.SerializeToString())
 
 
 def piper(text: str, speed: float = 1.0, seed: int = 0, variation: float = 1.0) -> Speech:

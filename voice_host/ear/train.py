@@ -287,12 +287,14 @@ def train(lang: str = "en", seed: int = 0, quick: bool = False, out: Path | None
     start = time.monotonic()
     train_data = build_all(lang, "train", quick, seed, progress, workers, cache, front)
     val_data = build_all(lang, "val", quick, seed, progress, workers, cache, front)
+    noise: str | None = None  # how the conv head's training noise was drawn
     if arch == "conv":
         from voice_host.ear.ctctrain import CtcRecipe, train_ctc
         from voice_host.ear.seqtrain import ConvRecipe, train_conv
 
         recipe = ConvRecipe(epochs=2 if quick else ConvRecipe.epochs,
                             noise_bank=lang not in FRESH_NOISE)
+        noise = "bank" if recipe.noise_bank else "fresh"
         if second_opinion is None:
             second_opinion = lang in SECOND_OPINION
         ctc_recipe = CtcRecipe(epochs=2 if quick else CtcRecipe.epochs) if second_opinion else None
@@ -346,7 +348,7 @@ def train(lang: str = "en", seed: int = 0, quick: bool = False, out: Path | None
         "lang": lang, "seed": seed, "quick": quick, "recipe": dataset.RECIPE, "arch": arch,
         "front": front,
         "members": 1 + len(head.members), "second_opinion": "ctc" if head.ctc else None,
-        "noise": None if arch != "conv" else "fresh" if lang in FRESH_NOISE else "bank",
+        "noise": noise,
         "intents": list(INTENTS),
         "threshold": threshold, "train_utterances": len(train_data.seqs),
         "val_utterances": len(val_data.seqs), "val_figures": figs,

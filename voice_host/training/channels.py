@@ -102,13 +102,10 @@ class Replies(Protocol):
         ...
 
 
-def _reply(
-    table: PhraseTable, recognizer: Recognizer, samples: Samples, expect: Expectation | None
-) -> tuple[Reply, Hearing]:
-    hearing = recognizer.recognize(samples, expect)
+def _reply(table: PhraseTable, hearing: Hearing, ms: int | None) -> Reply:
+    """The reply ``hearing`` makes, ``ms`` after the question."""
     numbers, command, sure = interpret(table, hearing)
-    play = starts_with_play(table, hearing.text)
-    return Reply(hearing.text, numbers, command, sure, None, play), hearing
+    return Reply(hearing.text, numbers, command, sure, ms, starts_with_play(table, hearing.text))
 
 
 class RecordingReplies:
@@ -140,11 +137,11 @@ class RecordingReplies:
         utt = next(self._utterances, None)
         if utt is None:
             return None
-        reply, hearing = _reply(self.table, self.recognizer, utt.samples, expect)
+        hearing = self.recognizer.recognize(utt.samples, expect)
         self.hearings.append(hearing)
         ms = max(0, round((utt.start_s - self._last_end) * 1000))
         self._last_end = utt.end_s
-        return Reply(reply.text, reply.numbers, reply.command, reply.sure, ms, reply.play)
+        return _reply(self.table, hearing, ms)
 
 
 class MicrophoneReplies:
@@ -214,12 +211,8 @@ class MicrophoneReplies:
             if self._t0 is None:
                 self._t0 = chunk.timestamp if chunk.timestamp is not None else time.monotonic()
             for r in self._loop.process(chunk):
-                hearing = r.result
-                numbers, command, sure = interpret(self.table, hearing)
-                play = starts_with_play(self.table, hearing.text)
                 started = self._t0 + r.utterance.start_s
-                ms = max(0, round((started - self._asked) * 1000))
-                return Reply(hearing.text, numbers, command, sure, ms, play)
+                return _reply(self.table, r.result, max(0, round((started - self._asked) * 1000)))
         return Reply("", (), None, False, None)
 
     def close(self) -> None:
