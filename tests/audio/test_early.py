@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from tests.clocks import ticking_clock
+from tests.speech import silence, trimmed
 from voice_host.audio import (
     EarlyRecognizer,
     Endpointer,
@@ -33,21 +34,10 @@ COMMA_PHRASES = ("plus seven, thirty one", "minus five, eleven", "plus nine, sev
 VOICES = ("en-us", "en+f3", "en-gb-x-rp")
 
 
-def _silence(seconds: float) -> Samples:
-    return np.zeros(int(seconds * SAMPLE_RATE), dtype=np.int16)
-
-
-def _trimmed(text: str, voice: str) -> Samples:
-    """The phrase without espeak-ng's leading and trailing silence."""
-    clip = synthesize(text, voice=voice)
-    loud = np.flatnonzero(np.abs(clip.astype(np.int32)) > 200)
-    return clip[loud[0] : loud[-1] + 1]
-
-
 def _stream(phrases: tuple[str, ...], snr_db: float | None = None) -> Samples:
-    parts = [_silence(1.0)]
+    parts = [silence(1.0)]
     for i, text in enumerate(phrases):
-        parts += [synthesize(text, voice=VOICES[i % len(VOICES)]), _silence(1.2)]
+        parts += [synthesize(text, voice=VOICES[i % len(VOICES)]), silence(1.2)]
     clean = np.concatenate(parts).astype(np.int16)
     if snr_db is None:
         return clean
@@ -59,11 +49,11 @@ def _resumed() -> Samples:
     short of the hangover (300 ms), so one utterance whose first tentative end does not hold."""
     return np.concatenate(
         [
-            _silence(1.0),
-            _trimmed("plus seven", "en-us"),
-            _silence(0.23),
-            _trimmed("twenty four", "en-us"),
-            _silence(1.0),
+            silence(1.0),
+            trimmed("plus seven", "en-us"),
+            silence(0.23),
+            trimmed("twenty four", "en-us"),
+            silence(1.0),
         ]
     ).astype(np.int16)
 
@@ -224,8 +214,8 @@ def _closing(
 
 def _pause(first: str, pause_s: float, rest: str) -> Samples:
     return np.concatenate(
-        [_silence(1.0), _trimmed(first, "en-us"), _silence(pause_s), _trimmed(rest, "en-us"),
-         _silence(1.0)]
+        [silence(1.0), trimmed(first, "en-us"), silence(pause_s), trimmed(rest, "en-us"),
+         silence(1.0)]
     ).astype(np.int16)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import platform
 import subprocess
 import sys
 from pathlib import Path
@@ -23,14 +24,16 @@ def test_quick_training_writes_a_loadable_head(tmp_path: Path, arch: str) -> Non
     if arch == "conv":
         pytest.importorskip("torch")
     out = tmp_path / "head.npz"
-    result = CliRunner().invoke(app, ["ear", "train", "--quick", "--seed", "3", "--out",
-                                      str(out), "--cache", str(tmp_path / "cache"),
-                                      "--workers", "1", "--arch", arch,
-                                      # The plain MLP (no torch) stays on the small front end:
-                                      # over Whisper's 512 dims its pooled input is 5,120 wide.
-                                      *(["--second-opinion"] if arch == "conv" else
-                                        ["--front", "speech-embedding"])])
-    assert result.exit_code == 0, result.output
+    # A process of its own, as from the command line: torch has computed nothing before the
+    # training pins its kernels.
+    result = subprocess.run(
+        [sys.executable, "-m", "voice_host", "ear", "train", "--quick", "--seed", "3", "--out",
+         str(out), "--cache", str(tmp_path / "cache"), "--workers", "1", "--arch", arch,
+         # The plain MLP (no torch) stays on the small front end: over Whisper's 512 dims its
+         # pooled input is 5,120 wide.
+         *(["--second-opinion"] if arch == "conv" else ["--front", "speech-embedding"])],
+        capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stderr[-2000:]
     assert out.exists() and out.stat().st_size < 5_000_000
     made = {f.name.split("-")[2] for f in (tmp_path / "cache").glob("en-train-*.npz")}
     assert "party" in made and "warped" in made
@@ -45,6 +48,18 @@ def test_quick_training_writes_a_loadable_head(tmp_path: Path, arch: str) -> Non
     front = "whisper-base" if arch == "conv" else "speech-embedding"
     assert f'"front": "{front}"' in info.output and rec.front.name == front
     assert (rec.head.ctc is not None) == (arch == "conv")  # asked for with the conv head
+    pinned = arch == "conv" and _has_avx2()
+    assert (rec.head.meta["kernels"] == "AVX2") == pinned, rec.head.meta["kernels"]
+
+
+def _has_avx2() -> bool:
+    """An x86-64 CPU with AVX2: training pins torch to its kernels (`voice_host.ear.kernels`)."""
+    if platform.machine().lower() not in ("x86_64", "amd64"):
+        return False
+    try:
+        return " avx2" in Path("/proc/cpuinfo").read_text()
+    except OSError:
+        return False
 
 
 @pytest.mark.parametrize(("args", "message"), [

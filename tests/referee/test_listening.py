@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 
 from tests.clocks import ticking_clock
+from tests.speech import silence, trimmed
 from voice_host.audio import Endpointer, TentativeEnd, samples_to_chunks
 from voice_host.audio.chunks import AudioChunk
 from voice_host.recognition import SAMPLE_RATE, Expectation, Hearing, Recognizer, Samples
@@ -41,10 +42,6 @@ SHORT_GAME_SETUP = {
 @pytest.fixture(scope="module")
 def ear() -> Recognizer:
     return load_recognizer("ear")
-
-
-def _silence(seconds: float) -> Samples:
-    return np.zeros(int(seconds * SAMPLE_RATE), dtype=np.int16)
 
 
 def _game_session() -> Session:
@@ -91,7 +88,7 @@ def test_the_live_path_with_early_recognition_gives_the_same_log(ear: Recognizer
     """The short game spoken into the live path, with a total typed while one utterance is being
     recognized early (between its tentative end and its close): the log is the one the plain path
     (recognition after the close, the typed line first) gives."""
-    pause = _silence(1.0)
+    pause = silence(1.0)
     parts = [pause]
     for line in LIVE_GAME:
         parts += [synthesize(line, voice=VOICE, rate=175), pause]
@@ -148,11 +145,11 @@ def test_a_card_first_phrase_cut_at_a_long_comma_pause_is_judged_as_one_phrase(
     """ "five, ... thirty-one" with a long pause: the endpointer cuts it in two, and the referee
     judges the two pieces as one phrase, not the card word as a total of its own."""
     audio = np.concatenate([
-        _silence(0.5),
+        silence(0.5),
         synthesize(card, voice=voice, rate=175),
-        _silence(0.15),  # on top of espeak-ng's own: a pause of about 0.45 s
+        silence(0.15),  # on top of espeak-ng's own: a pause of about 0.45 s
         synthesize(total, voice=voice, rate=175),
-        _silence(1.0),
+        silence(1.0),
     ])
     pieces = list(Endpointer().utterances(samples_to_chunks(audio)))
     assert len(pieces) == 2  # the comma pause is longer than the endpointer's hangover
@@ -201,7 +198,7 @@ def test_a_sure_total_above_nine_is_judged_before_the_hangover(ear: Recognizer) 
     from voice_host.audio import EndpointerConfig
 
     session = Session(table_setup())
-    audio = np.concatenate([_silence(0.5), _trimmed("eleven", "en-us"), _silence(1.0)])
+    audio = np.concatenate([silence(0.5), trimmed("eleven", "en-us"), silence(1.0)])
     (h,), listening = _listen(ear, session, audio)
     assert listening.closed_early == 1 and h.hearing.numbers == (11,)
     assert h.after_speech_ms < EndpointerConfig().hangover_ms - 30
@@ -216,8 +213,8 @@ def test_a_card_word_and_a_comma_pause_still_wait_for_the_rest(
     no whole utterance, so it is neither closed early nor judged on its own; the phrase, heard as
     one, is whole and closes early."""
     session = Session(table_setup())
-    audio = np.concatenate([_silence(0.5), _trimmed("seven", VOICE), _silence(pause_s),
-                            _trimmed("eleven", VOICE), _silence(1.0)])
+    audio = np.concatenate([silence(0.5), trimmed("seven", VOICE), silence(pause_s),
+                            trimmed("eleven", VOICE), silence(1.0)])
     heard, listening = _listen(ear, session, audio)
     assert [h.hearing.numbers for h in heard] == [(7, 11)]
     assert listening.closed_early == 1
@@ -280,12 +277,6 @@ class _Counting:
         return self.inner.recognize(samples, expect)
 
 
-def _trimmed(text: str, voice: str) -> Samples:
-    speech = synthesize(text, voice=voice)
-    loud = np.nonzero(np.abs(speech) > 300)[0]
-    return speech[loud[0] : loud[-1]]
-
-
 def test_a_word_whose_start_the_endpointer_missed_is_heard_with_it() -> None:
     """In babble the endpointer can start after a weak first syllable: "veinticuatro" cut to
     "cuatro". Heard again with the audio before the utterance, it is "veinticuatro"; a "cuatro"
@@ -294,22 +285,22 @@ def test_a_word_whose_start_the_endpointer_missed_is_heard_with_it() -> None:
     ear = _Counting(load_recognizer("ear", "es"))
     listening = EarlyEar(ear, lambda: Expectation())
     expect = Expectation()
-    word, cut = _trimmed("veinticuatro", "es"), int(0.25 * SAMPLE_RATE)
-    lead = np.concatenate([_silence(0.2), word[:cut]])
-    rest = np.concatenate([word[cut:], _silence(0.3)])
+    word, cut = trimmed("veinticuatro", "es"), int(0.25 * SAMPLE_RATE)
+    lead = np.concatenate([silence(0.2), word[:cut]])
+    rest = np.concatenate([word[cut:], silence(0.3)])
     short = ear.recognize(rest, expect)
     assert short.numbers == (4,) or (not short.numbers and short.alternatives[0].numbers == (4,))
     assert listening.with_onset(short, lead, rest, expect).numbers == (24,)
     assert listening.onsets == 1
-    alone = np.concatenate([_trimmed("cuatro", "es"), _silence(0.3)])
+    alone = np.concatenate([trimmed("cuatro", "es"), silence(0.3)])
     heard = ear.recognize(alone, expect)
     assert heard.numbers == (4,)
-    assert listening.with_onset(heard, _silence(0.36), alone, expect).numbers == (4,)
+    assert listening.with_onset(heard, silence(0.36), alone, expect).numbers == (4,)
     assert listening.onsets == 1
     english = _Counting(load_recognizer("ear", "en"))
-    nine = np.concatenate([_trimmed("nine", "en"), _silence(0.3)])
+    nine = np.concatenate([trimmed("nine", "en"), silence(0.3)])
     heard = english.recognize(nine, expect)
-    again = EarlyEar(english, lambda: expect).with_onset(heard, _silence(0.36), nine, expect)
+    again = EarlyEar(english, lambda: expect).with_onset(heard, silence(0.36), nine, expect)
     assert again == heard
     assert english.calls == 1
 
@@ -328,13 +319,13 @@ def test_a_held_piece_is_heard_with_the_end_of_its_word_that_came_after() -> Non
     def held(samples: Samples) -> Heard:
         return Heard(Utterance(samples, 0.3, 0.6, 0.9), ear.recognize(samples, expect), expect, 0.0)
 
-    word, cut = _trimmed("dreiundzwanzig", "de"), int(0.32 * SAMPLE_RATE)
-    piece = held(np.concatenate([_silence(0.3), word[:cut]]))
+    word, cut = trimmed("dreiundzwanzig", "de"), int(0.32 * SAMPLE_RATE)
+    piece = held(np.concatenate([silence(0.3), word[:cut]]))
     assert piece.hearing.numbers == (3,)
-    after = np.concatenate([word[cut:], _silence(0.3)])
+    after = np.concatenate([word[cut:], silence(0.3)])
     assert listening.with_rest(piece, after).hearing.numbers == (23,)
     assert listening.rests == 1
-    alone = held(np.concatenate([_silence(0.3), _trimmed("drei", "de"), _silence(0.3)]))
+    alone = held(np.concatenate([silence(0.3), trimmed("drei", "de"), silence(0.3)]))
     assert alone.hearing.numbers == (3,)
-    assert listening.with_rest(alone, _silence(0.3)).hearing.numbers == (3,)
+    assert listening.with_rest(alone, silence(0.3)).hearing.numbers == (3,)
     assert listening.rests == 1

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
-from voice_host.ear import dataset, synth
+from voice_host.ear import dataset, kernels, synth
 from voice_host.ear.ctc import UNIT_FIRST
 from voice_host.ear.dataset import (
     MBROLA,
@@ -285,6 +285,8 @@ def train(lang: str = "en", seed: int = 0, quick: bool = False, out: Path | None
 
     progress = progress or Progress()
     start = time.monotonic()
+    if arch == "conv":
+        kernels.pin()  # before torch computes anything here or in the members it forks
     train_data = build_all(lang, "train", quick, seed, progress, workers, cache, front)
     val_data = build_all(lang, "val", quick, seed, progress, workers, cache, front)
     noise: str | None = None  # how the conv head's training noise was drawn
@@ -348,7 +350,7 @@ def train(lang: str = "en", seed: int = 0, quick: bool = False, out: Path | None
         "lang": lang, "seed": seed, "quick": quick, "recipe": dataset.RECIPE, "arch": arch,
         "front": front,
         "members": 1 + len(head.members), "second_opinion": "ctc" if head.ctc else None,
-        "noise": noise,
+        "noise": noise, "kernels": kernels.in_use() if arch == "conv" else None,
         "intents": list(INTENTS),
         "threshold": threshold, "train_utterances": len(train_data.seqs),
         "val_utterances": len(val_data.seqs), "val_figures": figs,
