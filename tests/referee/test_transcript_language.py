@@ -217,3 +217,27 @@ def test_the_demo_summary_in_german_names_the_end_in_german() -> None:
     for lang in sorted(set(WORDINGS) - {"en"}):
         summary = stats(ENDED).summary(WORDINGS[lang])
         assert "fourth_stew_pot" not in summary and "turns" not in summary, summary
+
+
+def test_an_undo_misheard_as_the_next_players_total_is_taken_back_too() -> None:
+    """Taking back a misheard total, the bot's spoken "undo" is heard as a total the next player
+    could say (a scripted hearing: typed in place of the speech). That turn is a false accept
+    as well: both are taken back and the table is where it was before the first."""
+    lines: list[str] = []
+    sim = table("en", lines)
+    sim.referee.handle(sim.session.start())
+    before = sim.session.view.total
+    sim.type(str(before + 1))  # the misheard total, accepted
+    step = 1 if sim.session.view.counting.name == "UP" else -1
+    phantom = [sim.session.view.total + step]
+    said: list[str] = []
+
+    def hears(seat: int, text: str, *, mumbled: bool = False) -> object:
+        said.append(text)
+        return sim.type(str(phantom.pop())) if phantom else None  # the first "undo" only
+
+    sim.say = hears  # type: ignore[method-assign]
+    sim._undo(1)
+    assert said[0] == "undo" and len(said) >= 2
+    assert sim.session.turns == [] and sim.session.view.total == before
+    assert sim.stats.false_accepts == 1

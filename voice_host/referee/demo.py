@@ -489,14 +489,21 @@ class SimTable:
                 self.type(str(island))
 
     def _undo(self, seat: int) -> None:
-        turns = len(self.session.turns)
+        """Take back the last turn: by voice (with the yes it asks for), else typed. A spoken
+        "undo" misheard as a total the next player could have said is accepted as that
+        player's turn; it is a false accept too, and is taken back first."""
+        left = len(self.session.turns) - 1
         for _ in range(3):
-            self.say(seat, self._command("undo"))
-            if self.session.awaiting_yes == "undo":
-                self.say(seat, self._command("yes"))  # "Take back ...?"
-            if len(self.session.turns) < turns:
+            for word in ("undo", "yes"):
+                if word == "yes" and self.session.awaiting_yes != "undo":
+                    break  # "yes" answers "Take back ...?" only
+                before = len(self.session.turns)
+                self.say(seat, self._command(word))
+                self.stats.false_accepts += max(0, len(self.session.turns) - before)
+            if len(self.session.turns) == left:
                 return
-        self.type(self._command("undo"))  # typed, it acts at once (an open "Take back?" too)
+        for _ in range(len(self.session.turns) - left):
+            self.type(self._command("undo"))  # typed, it acts at once (an open "Take back?" too)
 
     def _type_total(self, total: int) -> None:
         self._carry_on(self.state.table.to_play)
