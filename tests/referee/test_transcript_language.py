@@ -236,7 +236,7 @@ def test_an_undo_misheard_as_the_next_players_total_is_taken_back_too() -> None:
         said.append(text)
         return sim.type(str(phantom.pop())) if phantom else None  # the first "undo" only
 
-    sim.say = hears  # type: ignore[method-assign]
+    sim.say = hears  # type: ignore[method-assign, assignment]
     sim._undo(1)
     assert said[0] == "undo" and len(said) >= 2
     assert sim.session.turns == [] and sim.session.view.total == before
