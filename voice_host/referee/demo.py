@@ -494,16 +494,19 @@ class SimTable:
         player's turn; it is a false accept too, and is taken back first."""
         left = len(self.session.turns) - 1
         for _ in range(3):
-            for word in ("undo", "yes"):
-                if word == "yes" and self.session.awaiting_yes != "undo":
-                    break  # "yes" answers "Take back ...?" only
-                before = len(self.session.turns)
-                self.say(seat, self._command(word))
-                self.stats.false_accepts += max(0, len(self.session.turns) - before)
+            self._command_said(seat, "undo")
+            if self.session.awaiting_yes == "undo":
+                self._command_said(seat, "yes")  # "Take back ...?"
             if len(self.session.turns) == left:
                 return
         for _ in range(len(self.session.turns) - left):
             self.type(self._command("undo"))  # typed, it acts at once (an open "Take back?" too)
+
+    def _command_said(self, seat: int, name: str) -> None:
+        """Bot ``seat`` says command ``name``; a turn it is heard as is a false accept."""
+        before = len(self.session.turns)
+        self.say(seat, self._command(name))
+        self.stats.false_accepts += max(0, len(self.session.turns) - before)
 
     def _type_total(self, total: int) -> None:
         self._carry_on(self.state.table.to_play)
