@@ -16,6 +16,7 @@ import pytest
 from tests.ear.conftest import bench_distractors, needs_espeak, top_numbers
 from voice_host.ear import dataset, synth, vocab
 from voice_host.ear.recognizer import EarRecognizer, default_head_path
+from voice_host.ear.train import DRAWS
 from voice_host.ear.vocab import (
     CHATTER_EN,
     HEADS,
@@ -141,6 +142,9 @@ def ear_lang(request: pytest.FixtureRequest) -> EarRecognizer:
 def test_head_is_of_its_language(ear_lang: EarRecognizer) -> None:
     assert ear_lang.head.meta["lang"] == ear_lang.lang
     assert ear_lang.head.meta["quick"] is False
+    # `voice-host ear train --lang L` trains the shipped head's draw (heads made before draws
+    # were numbered are draw 0).
+    assert ear_lang.head.meta.get("draw", 0) == DRAWS.get(ear_lang.lang, 0)
     assert tuple(ear_lang.intents) == INTENTS
     assert ear_lang.head.ctc is None
 

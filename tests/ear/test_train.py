@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import platform
 import subprocess
 import sys
 from pathlib import Path
@@ -13,7 +12,7 @@ from typer.testing import CliRunner
 
 from tests.ear.conftest import needs_espeak
 from voice_host.cli.app import app
-from voice_host.ear import synth
+from voice_host.ear import kernels, synth, train
 from voice_host.ear.recognizer import EarRecognizer
 
 
@@ -26,13 +25,13 @@ def test_quick_training_writes_a_loadable_head(tmp_path: Path, arch: str) -> Non
     out = tmp_path / "head.npz"
     # A process of its own, as from the command line: torch has computed nothing before the
     # training pins its kernels.
-    result = subprocess.run(
-        [sys.executable, "-m", "voice_host", "ear", "train", "--quick", "--seed", "3", "--out",
-         str(out), "--cache", str(tmp_path / "cache"), "--workers", "1", "--arch", arch,
-         # The plain MLP (no torch) stays on the small front end: over Whisper's 512 dims its
-         # pooled input is 5,120 wide.
-         *(["--second-opinion"] if arch == "conv" else ["--front", "speech-embedding"])],
-        capture_output=True, text=True, check=False)
+    command = [
+        sys.executable, "-m", "voice_host", "ear", "train", "--quick", "--seed", "3", "--out",
+        str(out), "--cache", str(tmp_path / "cache"), "--workers", "1", "--arch", arch,
+        # The plain MLP (no torch) stays on the small front end: over Whisper's 512 dims its
+        # pooled input is 5,120 wide.
+        *(["--second-opinion"] if arch == "conv" else ["--front", "speech-embedding"])]
+    result = subprocess.run(command, capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stderr[-2000:]
     assert out.exists() and out.stat().st_size < 5_000_000
     made = {f.name.split("-")[2] for f in (tmp_path / "cache").glob("en-train-*.npz")}
@@ -50,11 +49,30 @@ def test_quick_training_writes_a_loadable_head(tmp_path: Path, arch: str) -> Non
     assert (rec.head.ctc is not None) == (arch == "conv")  # asked for with the conv head
     pinned = arch == "conv" and _has_avx2()
     assert (rec.head.meta["kernels"] == "AVX2") == pinned, rec.head.meta["kernels"]
+    assert rec.head.meta["draw"] == train.DRAWS.get("en", 0)
+    if arch == "conv":
+        _another_draw_trains_other_weights_on_the_same_data(tmp_path, command, rec)
+
+
+def _another_draw_trains_other_weights_on_the_same_data(
+        tmp_path: Path, command: list[str], first: EarRecognizer) -> None:
+    cached = sorted((tmp_path / "cache").iterdir())
+    draw = train.DRAWS.get("en", 0) + 1
+    out = tmp_path / "other.npz"
+    at = command.index("--out")
+    again = [*command[:at + 1], str(out), *command[at + 2:], "--draw", str(draw)]
+    result = subprocess.run(again, capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert sorted((tmp_path / "cache").iterdir()) == cached  # no data made anew
+    other = EarRecognizer("en", model_path=out)
+    assert other.head.meta["draw"] == draw and other.head.meta["seed"] == 3
+    assert other.head.meta["train_utterances"] == first.head.meta["train_utterances"]
+    assert not np.array_equal(other.head.convs[0][0], first.head.convs[0][0])
 
 
 def _has_avx2() -> bool:
     """An x86-64 CPU with AVX2: training pins torch to its kernels (`voice_host.ear.kernels`)."""
-    if platform.machine().lower() not in ("x86_64", "amd64"):
+    if not kernels.pins_here():
         return False
     try:
         return " avx2" in Path("/proc/cpuinfo").read_text()
@@ -64,6 +82,7 @@ def _has_avx2() -> bool:
 
 @pytest.mark.parametrize(("args", "message"), [
     (["--members", "0"], "--members 0: an ensemble needs at least one head"),
+    (["--draw", "-1"], "--draw -1: draws are numbered from 0"),
     (["--arch", "tree"], "--arch 'tree': choose conv or mlp"),
     (["--front", "bogus"], "unknown front end 'bogus'; choose one of: speech-embedding"),
 ])

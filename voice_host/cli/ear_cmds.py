@@ -19,6 +19,11 @@ app.add_typer(ear_app, name="ear")
 @ear_app.command("train")
 def train_cmd(
     seed: Annotated[int, typer.Option(help="Seed of the data and the training.")] = 0,
+    draw: Annotated[
+        int | None,
+        typer.Option(help="Draw of the training (its seeds; the data stays that of --seed). "
+                     "Default: the draw of the language's shipped head."),
+    ] = None,
     quick: Annotated[bool, typer.Option(help="A tiny subset, to exercise the pipeline.")] = False,
     lang: Annotated[str, typer.Option(help="Language code.")] = "en",
     out: Annotated[Path | None, typer.Option(help="Write the head here (default: shipped).")]
@@ -62,6 +67,8 @@ def train_cmd(
     # Checked before the data is made, which takes most of an hour.
     if arch not in train.ARCHS:
         raise UserError(f"--arch {arch!r}: choose {' or '.join(train.ARCHS)}")
+    if draw is not None and draw < 0:
+        raise UserError(f"--draw {draw}: draws are numbered from 0")
     if members < 1:
         raise UserError(f"--members {members}: an ensemble needs at least one head (give 1 or "
                         "more)")
@@ -84,7 +91,8 @@ def train_cmd(
         try:
             result = train.train(lang=lang, seed=seed, quick=quick, out=out, progress=Bars(bars),
                                  workers=workers, cache=cache, arch=arch,
-                                 members=members, second_opinion=second_opinion, front=front)
+                                 members=members, second_opinion=second_opinion, front=front,
+                                 draw=draw)
         except (RuntimeError, FrontEndError) as err:
             raise UserError(str(err)) from err
     figs = ", ".join(f"{k} {v:.1%}" for k, v in result.figures.items())

@@ -212,8 +212,9 @@ def demo(
         int, typer.Option("--max-turns", help="Stop after this many turns (0: play to the end).")
     ] = 0,
 ) -> None:
-    """Play a whole game with no one at the table: bots speak, the real ear hears, the referee
-    judges and the host answers, all in ``--lang``."""
+    """Play a whole game with no one at the table, in --lang.
+
+    Bots speak, the real ear hears, the referee judges and the host answers."""
     from voice_host.phrases import LANGUAGES
     from voice_host.recognizers import ENGINES, EngineError, load_recognizer
     from voice_host.referee import RefereeError

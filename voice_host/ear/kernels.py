@@ -23,9 +23,15 @@ PINNED = {"ATEN_CPU_CAPABILITY": "avx2", "ONEDNN_MAX_CPU_ISA": "AVX2", "MKL_CBWR
 """The environment that makes ATen, oneDNN and MKL use their AVX2 kernels."""
 
 
+def pins_here() -> bool:
+    """Whether :func:`pin` pins anything on this machine (an x86-64 CPU; elsewhere torch has one
+    choice of kernels)."""
+    return platform.machine().lower() in ("x86_64", "amd64")
+
+
 def pin() -> None:
     """Ask torch's libraries for the AVX2 kernels (on x86-64; elsewhere there is one choice)."""
-    if platform.machine().lower() in ("x86_64", "amd64"):
+    if pins_here():
         os.environ.update(PINNED)
 
 
