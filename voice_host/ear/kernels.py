@@ -12,6 +12,12 @@ So training asks every one of them for the AVX2 kernels, which any x86-64 CPU of
 years has, and the head records which ATen actually used (``kernels`` in its meta): a head
 trained with the same data and seed under the same kernels is the same bit for bit. They must be
 pinned before torch computes anything in the process (each library reads its setting once).
+
+The data are another matter: onnxruntime's int8 Whisper encoder (:mod:`voice_host.ear.whisper`)
+embeds them, and its products of uint8 activations and int8 weights are exact only on a CPU with
+VNNI; on one without (AVX2 alone, such as the AMD EPYC of 2026-12-01), pairs of products are
+summed in 16 bits and can saturate, so the same utterances embed a little differently there and
+a head trained on them is another head.
 """
 
 from __future__ import annotations
