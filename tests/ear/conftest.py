@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import shutil
+from pathlib import Path
 
 import pytest
 
@@ -14,6 +15,14 @@ from voice_host.recognition import Hearing
 
 needs_espeak = pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="needs espeak-ng")
 """Marks a test that synthesizes speech at test time."""
+
+
+def cpu_flags() -> set[str]:
+    """The CPU's feature flags as Linux lists them (empty where /proc/cpuinfo cannot be read)."""
+    try:
+        return set(Path("/proc/cpuinfo").read_text().split())
+    except OSError:
+        return set()
 
 
 def top_numbers(hearing: Hearing) -> tuple[int, ...]:

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 from typer.testing import CliRunner
 
-from tests.ear.conftest import needs_espeak
+from tests.ear.conftest import cpu_flags, needs_espeak
 from voice_host.cli.app import app
 from voice_host.ear import kernels, synth, train
 from voice_host.ear.recognizer import EarRecognizer
@@ -72,12 +72,7 @@ def _another_draw_trains_other_weights_on_the_same_data(
 
 def _has_avx2() -> bool:
     """An x86-64 CPU with AVX2: training pins torch to its kernels (`voice_host.ear.kernels`)."""
-    if not kernels.pins_here():
-        return False
-    try:
-        return " avx2" in Path("/proc/cpuinfo").read_text()
-    except OSError:
-        return False
+    return kernels.pins_here() and "avx2" in cpu_flags()
 
 
 @pytest.mark.parametrize(("args", "message"), [

@@ -9,6 +9,7 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
+from tests.ear.conftest import cpu_flags
 from voice_host.ear import whisper
 from voice_host.ear.features import FrontEndError, front_end
 from voice_host.ear.whisper import WhisperFrontEnd
@@ -129,17 +130,9 @@ def test_the_int8_encoder_stays_close_to_the_float_one(weights: dict[str, Floats
     # onnxruntime multiplies uint8 activations by int8 weights exactly on a CPU with VNNI; on one
     # without (AVX2 alone), pairs of products are summed in 16 bits and can saturate, and a frame
     # here or there strays further. Measured on an AMD EPYC without VNNI: mean 0.981, min 0.765.
-    worst = 0.8 if _has_vnni() else 0.7
+    worst = 0.8 if cpu_flags() & {"avx512_vnni", "avx_vnni"} else 0.7
     assert cos.mean() > 0.98 and cos.min() > worst, (float(cos.mean()), float(cos.min()))
 
-
-def _has_vnni() -> bool:
-    """Whether this CPU has the 8-bit dot products (AVX-512 VNNI or AVX-VNNI)."""
-    try:
-        flags = Path("/proc/cpuinfo").read_text().split()
-    except OSError:
-        return False
-    return "avx512_vnni" in flags or "avx_vnni" in flags
 
 
 def test_states_come_one_per_80_ms_and_repeat(encoder: WhisperFrontEnd) -> None:

@@ -68,8 +68,9 @@ for bit on the whole French run)."""
 DRAWS: dict[str, int] = {}
 """The draw of the recipe's training each language's shipped head was made with, where not the
 first (0): the draw seeds the heads' weights and batches (:func:`draw_seed`), never the data.
-Draws of one recipe differ by a point or two on the bench, and a draw can mishear an utterance
-the end-to-end listening tests rely on; see each card for the draws measured."""
+Draws of one recipe differ by several points on the bench (English babble at 10 dB: 50-58%), and
+a draw can mishear an utterance the end-to-end listening tests rely on; see each card for the
+draws measured."""
 
 DRAW_STRIDE = 1_000_000
 """Seeds of draw d start at ``seed + d × DRAW_STRIDE``, clear of the members' ``+ 1000 k``."""
