@@ -174,3 +174,43 @@ def test_long_table_talk_alone_is_heard_as_nothing(ear: EarRecognizer) -> None:
     assert len(talk) > 2 * 16000 * 3
     hearing = ear.recognize(talk)
     assert not hearing.numbers and hearing.command is None, hearing
+
+
+def test_the_shipped_head_asks_more_confidence_in_noise(ear: EarRecognizer) -> None:
+    bands = ear.snr_thresholds
+    assert bands and [lo for lo, _ in bands] == sorted(lo for lo, _ in bands)
+    assert all(t >= ear.threshold for _, t in bands)
+    assert [t for _, t in bands] == sorted((t for _, t in bands), reverse=True)
+    assert bands[0][1] > ear.threshold  # the noisiest band asks for more than the one threshold
+
+
+@needs_espeak
+def test_a_noisy_utterance_open_to_any_number_is_held_to_its_band(ear: EarRecognizer) -> None:
+    from voice_host.audio.apparent_snr import apparent_snr_db
+    from voice_host.audio.noise import mix_at_snr, pink_noise
+
+    clean = synth.synthesize(HELD_OUT, "thirty one")
+    noisy = mix_at_snr(clean, pink_noise(len(clean), seed=2), 10.0)
+    assert apparent_snr_db(noisy) < 25.0 < apparent_snr_db(clean)
+    strictest = ear.snr_thresholds[0][1]
+    assert ear.threshold_for(noisy, None) == strictest
+    assert ear.threshold_for(noisy, Expectation(numbers=None)) == strictest
+    assert ear.threshold_for(clean, None) == ear.snr_thresholds[-1][1]
+    # Narrowed to the totals possible this turn, the one threshold (see threshold_for).
+    assert ear.threshold_for(noisy, Expectation(numbers=frozenset(range(25, 34)))) == (
+        ear.threshold)
+
+
+@needs_espeak
+def test_in_noise_nothing_less_sure_than_its_band_is_taken(ear: EarRecognizer) -> None:
+    from voice_host.audio.noise import mix_at_snr, pink_noise
+
+    heard = []
+    for k, total in enumerate((4, 13, 19, 27, 30, 36, 41, 44)):
+        clean = synth.synthesize(HELD_OUT_VOICES[k % 4], words("en").numbers[total])
+        noisy = mix_at_snr(clean, pink_noise(len(clean), seed=k), 10.0)
+        hearing = ear.recognize(noisy)
+        threshold = ear.threshold_for(noisy, None)
+        assert not hearing.numbers or hearing.confidence >= threshold, (total, hearing)
+        heard.append(hearing.numbers == (total,))
+    assert sum(heard) >= 3, heard  # still heard, not deaf: measured 4 of 8

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import subprocess
 import sys
 from pathlib import Path
@@ -12,7 +13,8 @@ from typer.testing import CliRunner
 
 from tests.ear.conftest import cpu_flags, needs_espeak
 from voice_host.cli.app import app
-from voice_host.ear import kernels, synth, train
+from voice_host.ear import dataset, kernels, synth, train
+from voice_host.ear.head import Head
 from voice_host.ear.recognizer import EarRecognizer
 
 
@@ -50,8 +52,36 @@ def test_quick_training_writes_a_loadable_head(tmp_path: Path, arch: str) -> Non
     pinned = arch == "conv" and _has_avx2()
     assert (rec.head.meta["kernels"] == "AVX2") == pinned, rec.head.meta["kernels"]
     assert rec.head.meta["draw"] == train.DRAWS.get("en", 0)
+    bands = rec.head.meta["snr_thresholds"]
+    assert isinstance(bands, list) and [lo for lo, _ in bands] == list(train.SNR_BANDS)
+    assert all(t >= rec.threshold for _, t in bands)
     if arch == "conv":
         _another_draw_trains_other_weights_on_the_same_data(tmp_path, command, rec)
+        _calibration_measures_the_snrs_a_cached_val_set_lacks(tmp_path, out)
+
+
+def _calibration_measures_the_snrs_a_cached_val_set_lacks(tmp_path: Path, out: Path) -> None:
+    cached = sorted((tmp_path / "cache").glob("en-val-*.npz"))
+    assert cached
+    kept = {}
+    for path in cached:  # as cached before SNRs were kept
+        data = dataset.load(path)
+        assert data.snrs is not None and len(data.snrs) == len(data.seqs)
+        kept[path] = data.snrs
+        dataset.save(dataclasses.replace(data, snrs=None), path)
+    before = Head.load(out)
+    result = CliRunner().invoke(app, ["ear", "calibrate", "--model", str(out), "--cache",
+                                      str(tmp_path / "cache"), "--workers", "1"])
+    assert result.exit_code == 0, result.output
+    assert "thresholds 0 dB up" in result.output
+    for path, snrs in kept.items():  # measured again on the same audio, and kept now
+        again = dataset.load(path).snrs
+        assert again is not None and np.allclose(again, snrs, atol=1e-3)
+    after = Head.load(out)
+    assert np.array_equal(after.convs[0][0], before.convs[0][0])
+    assert after.temperatures == before.temperatures
+    assert after.meta["val_figures"] == before.meta["val_figures"]
+    assert after.meta["snr_thresholds"] == before.meta["snr_thresholds"]
 
 
 def _another_draw_trains_other_weights_on_the_same_data(

@@ -1,15 +1,22 @@
-"""Commands of the trained ear: ``voice-host ear train | info``."""
+"""Commands of the trained ear: ``voice-host ear train | calibrate | info``."""
 
 from __future__ import annotations
 
+import contextlib
 import json
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, cast
 
 import typer
 
 from voice_host.cli.app import UserError, app
 from voice_host.ear.features import RECIPE_FRONT
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from voice_host.ear.train import Progress
 
 ear_app = typer.Typer(help="The trained ear: our own recognizer for the game's vocabulary.",
                       no_args_is_help=True)
@@ -47,14 +54,6 @@ def train_cmd(
 ) -> None:
     """Synthesize the data, train the head, calibrate it on held-out voices, write it."""
     from rich.console import Console
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
-    )
 
     from voice_host.ear import train
     from voice_host.ear.features import FRONT_ENDS, FrontEndError
@@ -73,9 +72,34 @@ def train_cmd(
         raise UserError(f"--members {members}: an ensemble needs at least one head (give 1 or "
                         "more)")
     console = Console(stderr=True)
+    with _bars(console) as bars:
+        try:
+            result = train.train(lang=lang, seed=seed, quick=quick, out=out, progress=bars,
+                                 workers=workers, cache=cache, arch=arch,
+                                 members=members, second_opinion=second_opinion, front=front,
+                                 draw=draw)
+        except (RuntimeError, FrontEndError) as err:
+            raise UserError(str(err)) from err
+    figs = ", ".join(f"{k} {v:.1%}" for k, v in result.figures.items())
+    console.print(f"wrote {result.path} in {result.seconds:.0f} s; held-out voices: {figs}")
 
-    class Bars(train.Progress):
-        def __init__(self, bars: Progress) -> None:
+
+@contextlib.contextmanager
+def _bars(console: Console) -> Iterator[Progress]:
+    """Rich progress bars for the trainer's stages, one bar per stage."""
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+    from rich.progress import Progress as Bars
+
+    from voice_host.ear.train import Progress as Stages
+
+    class Shown(Stages):
+        def __init__(self, bars: Bars) -> None:
             self.bars = bars
             self.task: object = None
 
@@ -87,16 +111,75 @@ def train_cmd(
 
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                TimeElapsedColumn(), TimeRemainingColumn(), TextColumn("{task.fields[note]}"))
-    with Progress(*columns, console=console) as bars:
+    with Bars(*columns, console=console) as bars:
+        yield Shown(bars)
+
+
+def _head_path(lang: str, model: Path | None) -> Path:
+    """The head file ``--model`` names (a file or a folder holding one), or ``lang``'s shipped
+    head; a one-line error when there is none."""
+    from voice_host.ear.recognizer import default_head_path, shipped_languages
+
+    path = model or default_head_path(lang)
+    if path.is_dir():
+        path = path / "head.npz"
+    if not path.exists():
+        ships = ", ".join(shipped_languages()) or "none"
+        raise UserError(f"no ear head at {path} (shipped: {ships}); "
+                        f"train one with: voice-host ear train --lang {lang}")
+    return path
+
+
+@ear_app.command("calibrate")
+def calibrate_cmd(
+    lang: Annotated[str, typer.Option(help="Language code.")] = "en",
+    model: Annotated[Path | None, typer.Option(help="A head file instead of the shipped one.")]
+    = None,
+    seed: Annotated[
+        int | None, typer.Option(help="Seed of the val data (default: the head's own).")
+    ] = None,
+    cache: Annotated[Path | None, typer.Option(help="Cache folder for embedded data.")] = None,
+    workers: Annotated[int, typer.Option(help="Worker processes for synthesis.")] = 2,
+) -> None:
+    """Fit a trained head's thresholds per band of SNR on the val voices and write them into
+    it (its temperatures and its one threshold stay); training does this itself."""
+    from rich.console import Console
+
+    from voice_host.ear import train
+    from voice_host.ear.features import FrontEndError
+    from voice_host.ear.head import Head
+    from voice_host.phrases import LANGUAGES
+
+    if lang not in LANGUAGES:
+        raise UserError(f"no phrase table for {lang!r}; choose one of: {', '.join(LANGUAGES)}")
+    path = _head_path(lang, model)
+    try:
+        head = Head.load(path)
+    except (OSError, ValueError, KeyError) as err:
+        raise UserError(f"cannot read the ear head {path} ({err}); give a head written by "
+                        "voice-host ear train") from err
+    if head.meta.get("lang", lang) != lang:
+        raise UserError(f"{path} is a head for {head.meta['lang']!r}, not {lang!r}; give "
+                        f"--lang {head.meta['lang']}")
+    front = str(head.meta.get("front", RECIPE_FRONT))
+    quick = bool(head.meta.get("quick", False))
+    if seed is None:
+        seed = int(head.meta.get("seed", 0))  # type: ignore[call-overload]
+    console = Console(stderr=True)
+    with _bars(console) as bars:
         try:
-            result = train.train(lang=lang, seed=seed, quick=quick, out=out, progress=Bars(bars),
-                                 workers=workers, cache=cache, arch=arch,
-                                 members=members, second_opinion=second_opinion, front=front,
-                                 draw=draw)
+            val = train.build_all(lang, "val", quick, seed, bars, workers, cache, front)
+            bars.stage("fit the thresholds per band of SNR", 1)
+            head.meta.update(train.calibrate_bands(head, val))
+            bars.advance(1)
         except (RuntimeError, FrontEndError) as err:
             raise UserError(str(err)) from err
-    figs = ", ".join(f"{k} {v:.1%}" for k, v in result.figures.items())
-    console.print(f"wrote {result.path} in {result.seconds:.0f} s; held-out voices: {figs}")
+    head.save(path)
+    pairs = cast(list[list[float]], head.meta["snr_thresholds"])
+    bands = ", ".join(f"{lo:g} dB up {t:.2f}" for lo, t in pairs)
+    figs = cast(dict[str, float], head.meta["val_figures_in_bands"])
+    shown = ", ".join(f"{k} {v:.1%}" for k, v in figs.items())
+    console.print(f"wrote {path}: thresholds {bands}; held-out voices: {shown}")
 
 
 @ear_app.command("info")
@@ -107,15 +190,8 @@ def info_cmd(
 ) -> None:
     """Show the head's language, recipe, calibration and held-out figures as JSON."""
     from voice_host.ear.head import Head
-    from voice_host.ear.recognizer import default_head_path, shipped_languages
 
-    path = model or default_head_path(lang)
-    if path.is_dir():
-        path = path / "head.npz"
-    if not path.exists():
-        ships = ", ".join(shipped_languages()) or "none"
-        raise UserError(f"no ear head at {path} (shipped: {ships}); "
-                        f"train one with: voice-host ear train --lang {lang}")
+    path = _head_path(lang, model)
     head = Head.load(path)
     info = {"path": str(path), "bytes": path.stat().st_size, **head.meta}
     typer.echo(json.dumps(info, indent=2, sort_keys=True))

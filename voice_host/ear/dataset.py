@@ -9,15 +9,16 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import cast
+from typing import TypeVar, cast
 
 import numpy as np
 import numpy.typing as npt
 
+from voice_host.audio.apparent_snr import apparent_snr_db
 from voice_host.ear import augment, synth
 from voice_host.ear.features import DEFAULT, Embedder, front_end, pad
 from voice_host.ear.vocab import (
@@ -36,6 +37,8 @@ from voice_host.ear.vocab import (
     words,
 )
 from voice_host.recognition import SAMPLE_RATE
+
+_R = TypeVar("_R")
 
 RECIPE = 3
 """Bumped whenever the data recipe changes, so stale caches are not reused."""
@@ -269,9 +272,10 @@ def _party_plan(lang: str, pool: Sequence[synth.Voice], sizes: Sizes,
 
 
 def merged(a: Embedded, b: Embedded) -> Embedded:
-    """Both sets as one."""
+    """Both sets as one (with SNRs where both have them)."""
+    snrs = None if a.snrs is None or b.snrs is None else np.concatenate([a.snrs, b.snrs])
     return Embedded(a.seqs + b.seqs, np.concatenate([a.labels, b.labels]), a.voices + b.voices,
-                    a.texts + b.texts)
+                    a.texts + b.texts, snrs)
 
 
 def babble_pool(lang: str, split: str, seed: int, count: int = 40,
@@ -358,8 +362,9 @@ def augmented(clean: Audio, version: int, rng: np.random.Generator,
 _WORKER: dict[str, object] = {}
 
 
-def _init_worker(babble: list[Audio], front: str = DEFAULT) -> None:
-    _WORKER["front"] = front_end(front, threads=1)
+def _init_worker(babble: list[Audio], front: str | None = DEFAULT) -> None:
+    if front is not None:
+        _WORKER["front"] = front_end(front, threads=1)
     _WORKER["babble"] = babble
 
 
@@ -385,21 +390,30 @@ def _synth_many(items: Sequence[Item]) -> list[Audio]:
     return [out[i] for i in range(len(items))]
 
 
-def _work(args: tuple[Sequence[Item], int]) -> list[npt.NDArray[np.float16]]:
-    items, versions = args
-    front = _WORKER["front"]
+def _heard(items: Sequence[Item], versions: int) -> Iterator[Audio]:
+    """Every augmented version of every item, as the front end hears it, item by item."""
     babble = _WORKER["babble"]
     assert isinstance(babble, list)
-    embedder = cast(Embedder, front)  # set by _init_worker from front_end()
-    seqs = []
     for item, clean in zip(items, _synth_many(items), strict=True):
         rng = np.random.default_rng(item.seed)
         if item.warp != 1.0 and len(clean):
             clean = augment.change_speed(clean, item.warp)
         for v in range(versions):
-            audio = at_party(clean, rng, babble) if item.party else augmented(clean, v, rng, babble)
-            seqs.append(embedder.embed(audio).astype(np.float16))
-    return seqs
+            yield at_party(clean, rng, babble) if item.party else augmented(clean, v, rng, babble)
+
+
+def _work(args: tuple[Sequence[Item], int]) -> tuple[list[npt.NDArray[np.float16]], list[float]]:
+    items, versions = args
+    embedder = cast(Embedder, _WORKER["front"])  # set by _init_worker from front_end()
+    seqs, snrs = [], []
+    for audio in _heard(items, versions):
+        seqs.append(embedder.embed(audio).astype(np.float16))
+        snrs.append(apparent_snr_db(audio))
+    return seqs, snrs
+
+
+def _snr_work(args: tuple[Sequence[Item], int]) -> list[float]:
+    return [apparent_snr_db(audio) for audio in _heard(*args)]
 
 
 @dataclass(frozen=True)
@@ -414,6 +428,9 @@ class Embedded:
     """The voice of each utterance."""
     texts: list[str]
     """The text of each utterance."""
+    snrs: npt.NDArray[np.float32] | None = None
+    """The apparent SNR of each utterance (:func:`~voice_host.audio.apparent_snr.apparent_snr_db`),
+    or None for a set cached before it was measured (:func:`measure_snrs`)."""
 
 
 def cache_key(lang: str, split: str, items: Sequence[Item], engine: str | None = None,
@@ -435,31 +452,50 @@ def cache_key(lang: str, split: str, items: Sequence[Item], engine: str | None =
     return f"{lang}-{name}-{hashlib.sha1(blob.encode()).hexdigest()[:10]}"
 
 
+def _chunked(items: Sequence[Item], versions: int, babble: list[Audio], workers: int,
+             progress: Callable[[int], None] | None, chunk: int, front: str | None,
+             work: Callable[[tuple[Sequence[Item], int]], _R]) -> list[_R]:
+    """``work`` on chunks of ``items``, in ``workers`` processes (with the front end called
+    ``front`` loaded in each, unless None), in order."""
+    chunks = [items[i : i + chunk] for i in range(0, len(items), chunk)]
+    out: list[_R] = []
+    if workers <= 1:
+        _init_worker(babble, front)
+        for c in chunks:
+            out.append(work((c, versions)))
+            if progress:
+                progress(len(c))
+        return out
+    with ProcessPoolExecutor(workers, initializer=_init_worker,
+                             initargs=(babble, front)) as ex:
+        for c, r in zip(chunks, ex.map(work, [(c, versions) for c in chunks]), strict=True):
+            out.append(r)
+            if progress:
+                progress(len(c))
+    return out
+
+
 def render(items: Sequence[Item], versions: int, babble: list[Audio], workers: int = 2,
            progress: Callable[[int], None] | None = None, chunk: int = 24,
            front: str = DEFAULT) -> Embedded:
     """Synthesize, augment and embed every item, ``versions`` copies each, in worker processes,
-    through the front end called ``front``."""
-    chunks = [items[i : i + chunk] for i in range(0, len(items), chunk)]
-    seqs: list[npt.NDArray[np.float16]] = []
-    if workers <= 1:
-        _init_worker(babble, front)
-        results = (_work((c, versions)) for c in chunks)
-        for c, r in zip(chunks, results, strict=True):
-            seqs += r
-            if progress:
-                progress(len(c))
-    else:
-        with ProcessPoolExecutor(workers, initializer=_init_worker,
-                                 initargs=(babble, front)) as ex:
-            for c, r in zip(chunks, ex.map(_work, [(c, versions) for c in chunks]), strict=True):
-                seqs += r
-                if progress:
-                    progress(len(c))
+    through the front end called ``front``; and measure each copy's apparent SNR."""
+    done = _chunked(items, versions, babble, workers, progress, chunk, front, _work)
+    seqs = [s for chunk_seqs, _ in done for s in chunk_seqs]
+    snrs = np.array([x for _, chunk_snrs in done for x in chunk_snrs], dtype=np.float32)
     rows = [item.label for item in items for _ in range(versions)]
     labels = np.array([[r.intent, r.head, r.unit, r.card] for r in rows], dtype=np.int64)
     return Embedded(seqs, labels, [i.voice.name for i in items for _ in range(versions)],
-                    [i.text for i in items for _ in range(versions)])
+                    [i.text for i in items for _ in range(versions)], snrs)
+
+
+def measure_snrs(items: Sequence[Item], versions: int, babble: list[Audio], workers: int = 2,
+                 progress: Callable[[int], None] | None = None,
+                 chunk: int = 24) -> npt.NDArray[np.float32]:
+    """The apparent SNR of every copy :func:`render` makes of ``items``, from the same audio
+    (synthesized and augmented again, not embedded): for a set cached before SNRs were kept."""
+    done = _chunked(items, versions, babble, workers, progress, chunk, None, _snr_work)
+    return np.array([x for chunk_snrs in done for x in chunk_snrs], dtype=np.float32)
 
 
 def save(data: Embedded, path: Path) -> None:
@@ -468,8 +504,12 @@ def save(data: Embedded, path: Path) -> None:
     lengths = np.array([len(s) for s in data.seqs], dtype=np.int64)
     flat = np.concatenate(data.seqs) if data.seqs else np.zeros((0, 1), np.float16)
     tmp = path.with_suffix(".tmp.npz")
-    np.savez(tmp, flat=flat, lengths=lengths, labels=data.labels,
-             voices=np.array(data.voices), texts=np.array(data.texts), intents=np.array(INTENTS))
+    arrays: dict[str, npt.NDArray[np.generic]] = {
+        "flat": flat, "lengths": lengths, "labels": data.labels, "voices": np.array(data.voices),
+        "texts": np.array(data.texts), "intents": np.array(INTENTS)}
+    if data.snrs is not None:
+        arrays["snrs"] = data.snrs
+    np.savez(tmp, **arrays)  # type: ignore[arg-type]
     tmp.replace(path)
 
 
@@ -486,8 +526,9 @@ def load(path: Path) -> Embedded:
         remap = np.array([INTENTS.index(n) if n in INTENTS else INTENTS.index("reject")
                           for n in stored], dtype=np.int64)
         labels[:, 0] = remap[labels[:, 0]]
+        snrs = np.array(z["snrs"], dtype=np.float32) if "snrs" in z.files else None
         return Embedded(seqs, labels, [str(v) for v in z["voices"]],
-                        [str(t) for t in z["texts"]])
+                        [str(t) for t in z["texts"]], snrs)
 
 
 def padded(samples: Audio) -> Audio:

@@ -1,0 +1,86 @@
+"""Thresholds per band of SNR: fitted on val, never under the one threshold, surer in noise."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+
+from voice_host.ear.train import (
+    MIN_BAND,
+    SNR_BANDS,
+    choose_snr_thresholds,
+    choose_threshold,
+    thresholds_of,
+)
+from voice_host.ear.vocab import INTENTS
+
+RIGHT = (0, 2, 4, 0)
+WRONG = (0, 3, 4, 0)
+
+
+def _val(bands: list[tuple[float, int, int, float]]) -> tuple[np.ndarray, ...]:
+    """Val rows per band: (SNR, right readings, wrong readings, confidence of the wrong ones);
+    the right ones are read at confidence 0.99."""
+    labels, guess, conf, snrs = [], [], [], []
+    for snr, right, wrong, wrong_conf in bands:
+        for k in range(right + wrong):
+            labels.append(RIGHT)
+            guess.append(RIGHT if k < right else WRONG)
+            conf.append(0.99 if k < right else wrong_conf)
+            snrs.append(snr)
+    return (np.array(labels, np.int64), np.array(guess, np.int64),
+            np.array(conf, np.float32), np.array(snrs, np.float32))
+
+
+def test_a_noisy_band_with_sure_wrong_readings_asks_for_more() -> None:
+    labels, guess, conf, snrs = _val([(50.0, 400, 2, 0.6), (30.0, 300, 2, 0.6),
+                                      (20.0, 300, 30, 0.955), (5.0, 300, 30, 0.9)])
+    floor = choose_threshold(labels, guess, conf)
+    bands = choose_snr_thresholds(labels, guess, conf, snrs, floor)
+    assert [lo for lo, _ in bands] == list(SNR_BANDS)
+    ts = [t for _, t in bands]
+    assert ts[-1] == ts[-2] == round(floor, 4)  # clean bands: the floor, never below it
+    assert ts[1] > 0.955  # over its sure wrong readings
+    assert ts[0] == ts[1]  # its own fit (over 0.9) is lower, the cleaner band's is taken
+    assert np.all(thresholds_of(snrs, bands)[snrs == 20.0] == ts[1])
+    assert thresholds_of(np.array([0.0, 14.9, 15.0, 60.0], np.float32), bands).tolist() == (
+        [np.float32(t) for t in (ts[0], ts[0], ts[1], ts[3])])
+
+
+def test_a_band_with_too_few_utterances_takes_the_floor() -> None:
+    few = MIN_BAND // 2
+    labels, guess, conf, snrs = _val([(50.0, 400, 0, 0.6), (20.0, few - 10, 10, 0.97)])
+    bands = choose_snr_thresholds(labels, guess, conf, snrs, 0.5)
+    assert all(t == 0.5 for _, t in bands)
+
+
+def test_chatter_heard_as_a_number_counts_as_wrong() -> None:
+    reject = INTENTS.index("reject")
+    labels = np.array([RIGHT] * 300 + [(reject, -1, -1, -1)] * 30, np.int64)
+    guess = np.array([RIGHT] * 300 + [WRONG] * 30, np.int64)
+    conf = np.array([0.99] * 300 + [0.93] * 30, np.float32)
+    bands = choose_snr_thresholds(labels, guess, conf, np.full(330, 10.0, np.float32), 0.5)
+    assert bands[0][1] > 0.93
+
+
+def _calibrate(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "voice_host", "ear", "calibrate", *args],
+                          capture_output=True, text=True, timeout=120, check=False)
+
+
+def test_calibrating_a_head_that_is_not_there_names_the_fix(tmp_path: Path) -> None:
+    result = _calibrate("--model", str(tmp_path / "no.npz"))
+    assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1
+    assert "no ear head at" in result.stderr and "voice-host ear train" in result.stderr
+
+
+def test_calibrating_a_file_that_is_no_head_is_refused(tmp_path: Path) -> None:
+    bad = tmp_path / "head.npz"
+    bad.write_bytes(b"not a head")
+    result = _calibrate("--model", str(bad))
+    assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1
+    assert "cannot read the ear head" in result.stderr and "Traceback" not in result.stderr
+    assert bad.read_bytes() == b"not a head"
