@@ -84,3 +84,14 @@ def test_calibrating_a_file_that_is_no_head_is_refused(tmp_path: Path) -> None:
     assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1
     assert "cannot read the ear head" in result.stderr and "Traceback" not in result.stderr
     assert bad.read_bytes() == b"not a head"
+
+
+def test_calibrating_a_head_for_another_language_is_refused(tmp_path: Path) -> None:
+    from voice_host.ear.recognizer import default_head_path
+
+    head = tmp_path / "head.npz"
+    head.write_bytes(default_head_path("en").read_bytes())
+    result = _calibrate("--lang", "de", "--model", str(head))
+    assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1
+    assert "is a head for 'en', not 'de'; give --lang en" in result.stderr
+    assert head.read_bytes() == default_head_path("en").read_bytes()

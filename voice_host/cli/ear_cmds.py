@@ -132,7 +132,9 @@ def _head_path(lang: str, model: Path | None) -> Path:
 
 @ear_app.command("calibrate")
 def calibrate_cmd(
-    lang: Annotated[str, typer.Option(help="Language code.")] = "en",
+    lang: Annotated[
+        str | None, typer.Option(help="Language code (default: the --model head's, or en).")
+    ] = None,
     model: Annotated[Path | None, typer.Option(help="A head file instead of the shipped one.")]
     = None,
     seed: Annotated[
@@ -150,17 +152,19 @@ def calibrate_cmd(
     from voice_host.ear.head import Head
     from voice_host.phrases import LANGUAGES
 
-    if lang not in LANGUAGES:
+    if lang is not None and lang not in LANGUAGES:
         raise UserError(f"no phrase table for {lang!r}; choose one of: {', '.join(LANGUAGES)}")
-    path = _head_path(lang, model)
+    path = _head_path(lang or "en", model)
     try:
         head = Head.load(path)
     except (OSError, ValueError, KeyError) as err:
         raise UserError(f"cannot read the ear head {path} ({err}); give a head written by "
                         "voice-host ear train") from err
-    if head.meta.get("lang", lang) != lang:
-        raise UserError(f"{path} is a head for {head.meta['lang']!r}, not {lang!r}; give "
-                        f"--lang {head.meta['lang']}")
+    own = str(head.meta.get("lang", lang or "en"))
+    if lang is not None and own != lang:
+        raise UserError(f"{path} is a head for {own!r}, not {lang!r}; give --lang {own} or "
+                        "leave --lang out")
+    lang = own
     front = str(head.meta.get("front", RECIPE_FRONT))
     quick = bool(head.meta.get("quick", False))
     if seed is None:
