@@ -134,7 +134,6 @@ def test_the_int8_encoder_stays_close_to_the_float_one(weights: dict[str, Floats
     assert cos.mean() > 0.98 and cos.min() > worst, (float(cos.mean()), float(cos.min()))
 
 
-
 def test_states_come_one_per_80_ms_and_repeat(encoder: WhisperFrontEnd) -> None:
     for seconds in (0.0, 0.25, 1.0, 2.3):
         x = _tone(440.0, seconds)

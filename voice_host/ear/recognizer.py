@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cached_property
 from pathlib import Path
 
@@ -124,12 +125,7 @@ class EarRecognizer:
         the open bands cost it 2.3 points of them in babble (referee bench, seed 11)."""
         if not self.snr_thresholds or (expect is not None and expect.numbers is not None):
             return self.threshold
-        snr = apparent_snr_db(samples)
-        threshold = self.threshold
-        for lowest, t in self.snr_thresholds:
-            if snr >= lowest:
-                threshold = t
-        return threshold
+        return threshold_in_band(apparent_snr_db(samples), self.snr_thresholds)
 
     def recognize(self, samples: Samples, expect: Expectation | None = None) -> Hearing:
         """Recognize one utterance; no number or command unless confident enough
@@ -175,6 +171,16 @@ class EarRecognizer:
                            alternatives=doubtful + others)
         return Hearing(text=self.text_of(best), numbers=_numbers(best), command=best.command,
                        confidence=best.probability, alternatives=others)
+
+
+def threshold_in_band(snr_db: float, bands: Sequence[tuple[float, float]]) -> float:
+    """The threshold of the band of SNR ``snr_db`` falls in: the last of the (lowest SNR,
+    threshold) pairs, in rising order, whose lowest SNR it reaches (the first under them all)."""
+    threshold = bands[0][1]
+    for lowest, t in bands:
+        if snr_db >= lowest:
+            threshold = t
+    return threshold
 
 
 def _number_confidence(hearing: Hearing) -> float:

@@ -265,10 +265,10 @@ def choose_snr_thresholds(labels: npt.NDArray[np.int64], guess: npt.NDArray[np.i
 
 def thresholds_of(snrs: npt.NDArray[np.float32],
                   bands: list[tuple[float, float]]) -> npt.NDArray[np.float32]:
-    """The threshold each utterance is held to, by its SNR's band."""
-    lows = np.array([lo for lo, _ in bands])
-    ts = np.array([t for _, t in bands], dtype=np.float32)
-    return ts[np.clip(np.searchsorted(lows, snrs, side="right") - 1, 0, len(ts) - 1)]
+    """The threshold each utterance is held to, by its SNR's band, as the recognizer picks it."""
+    from voice_host.ear.recognizer import threshold_in_band
+
+    return np.array([threshold_in_band(float(x), bands) for x in snrs], dtype=np.float32)
 
 
 def _val_logits(head: Head, val: Embedded) -> list[npt.NDArray[np.float32]]:
@@ -291,7 +291,7 @@ def _val_readings(head: Head, val: Embedded, logits: list[npt.NDArray[np.float32
     return guess, conf
 
 
-def _with_bands(head: Head, val: Embedded, guess: npt.NDArray[np.int64],
+def _with_bands(val: Embedded, guess: npt.NDArray[np.int64],
                 conf: npt.NDArray[np.float32], threshold: float) -> dict[str, object]:
     meta: dict[str, object] = {"threshold": threshold, "snr_thresholds": None,
                                "val_figures": figures(val.labels, guess, conf, threshold)}
@@ -313,7 +313,7 @@ def calibrate(head: Head, val: Embedded) -> dict[str, object]:
     logits = _val_logits(head, val)
     head.temperatures = [fit_temperature(z, val.labels[:, j]) for j, z in enumerate(logits)]
     guess, conf = _val_readings(head, val, logits)
-    return _with_bands(head, val, guess, conf, choose_threshold(val.labels, guess, conf))
+    return _with_bands(val, guess, conf, choose_threshold(val.labels, guess, conf))
 
 
 def calibrate_bands(head: Head, val: Embedded) -> dict[str, object]:
@@ -324,7 +324,7 @@ def calibrate_bands(head: Head, val: Embedded) -> dict[str, object]:
         raise RuntimeError("the val voices have no SNRs to fit bands on")
     threshold = float(head.meta.get("threshold", 0.5))  # type: ignore[arg-type]
     guess, conf = _val_readings(head, val, _val_logits(head, val))
-    meta = _with_bands(head, val, guess, conf, threshold)
+    meta = _with_bands(val, guess, conf, threshold)
     return {k: meta[k] for k in ("snr_thresholds", "val_figures_in_bands")}
 
 
