@@ -95,3 +95,9 @@ def test_calibrating_a_head_for_another_language_is_refused(tmp_path: Path) -> N
     assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1
     assert "is a head for 'en', not 'de'; give --lang en" in result.stderr
     assert head.read_bytes() == default_head_path("en").read_bytes()
+
+
+def test_calibrating_into_a_cache_that_cannot_be_written_is_refused_before_any_work() -> None:
+    result = _calibrate("--cache", "/proc/nowhere")
+    assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1
+    assert "--cache: cannot write in /proc/nowhere" in result.stderr

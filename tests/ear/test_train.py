@@ -112,6 +112,8 @@ def _has_avx2() -> bool:
     (["--draw", "-1"], "--draw -1: draws are numbered from 0"),
     (["--arch", "tree"], "--arch 'tree': choose conv or mlp"),
     (["--front", "bogus"], "unknown front end 'bogus'; choose one of: speech-embedding"),
+    (["--out", "/proc/nowhere/head.npz"], "--out: cannot write in /proc/nowhere"),
+    (["--cache", "/proc/nowhere"], "--cache: cannot write in /proc/nowhere"),
 ])
 def test_bad_training_options_are_refused_before_any_data_is_made(
         tmp_path: Path, args: list[str], message: str) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, cast
@@ -71,6 +72,10 @@ def train_cmd(
     if members < 1:
         raise UserError(f"--members {members}: an ensemble needs at least one head (give 1 or "
                         "more)")
+    from voice_host.ear.recognizer import default_head_path
+
+    _writable((out or default_head_path(lang)).parent, "--out")
+    _writable(cache or train.DATA_DIR, "--cache")
     console = Console(stderr=True)
     with _bars(console) as bars:
         try:
@@ -113,6 +118,18 @@ def _bars(console: Console) -> Iterator[Progress]:
                TimeElapsedColumn(), TimeRemainingColumn(), TextColumn("{task.fields[note]}"))
     with Bars(*columns, console=console) as bars:
         yield Shown(bars)
+
+
+def _writable(folder: Path, option: str) -> None:
+    """A one-line error, before any work, unless files can be written in ``folder`` (made if
+    missing): what the run would write there at its end."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=folder):
+            pass
+    except OSError as err:
+        raise UserError(f"{option}: cannot write in {folder} ({err.strerror or err}); give a "
+                        "folder you can write to") from err
 
 
 def _head_path(lang: str, model: Path | None) -> Path:
@@ -169,6 +186,8 @@ def calibrate_cmd(
     quick = bool(head.meta.get("quick", False))
     if seed is None:
         seed = int(head.meta.get("seed", 0))  # type: ignore[call-overload]
+    _writable(path.parent, "--model")
+    _writable(cache or train.DATA_DIR, "--cache")
     console = Console(stderr=True)
     with _bars(console) as bars:
         try:
