@@ -130,20 +130,29 @@ def _without_confidence(records: list[dict[str, object]]) -> list[dict[str, obje
     return [{k: v for k, v in r.items() if k != "confidence"} for r in records]
 
 
+DOWN_AT_SIXTEEN = ("11", "20", "29", "33", "16", "24", "16")
+"""Typed turns that leave the count going down at sixteen."""
+
+
 @pytest.mark.parametrize(
     ("voice", "typed", "card", "total", "said"),
     [
         (VOICE, ("11", "20", "26"), "five", "thirty-one", 31),
         ("en-us", ("11", "20"), "six", "twenty-six", 26),
         ("en-us", (), "seven", "eleven", 11),
+        ("en-us", DOWN_AT_SIXTEEN, "minus five", "eleven", 11),
+        (VOICE, DOWN_AT_SIXTEEN, "minus five", "eleven", 11),
     ],
-    ids=["five-thirty-one", "six-twenty-six", "seven-eleven-where-seven-is-a-total"],
+    ids=["five-thirty-one", "six-twenty-six", "seven-eleven-where-seven-is-a-total",
+         "minus-five-eleven", "minus-five-eleven-other-voice"],
 )
 def test_a_card_first_phrase_cut_at_a_long_comma_pause_is_judged_as_one_phrase(
     ear: Recognizer, voice: str, typed: tuple[str, ...], card: str, total: str, said: int
 ) -> None:
     """ "five, ... thirty-one" with a long pause: the endpointer cuts it in two, and the referee
-    judges the two pieces as one phrase, not the card word as a total of its own."""
+    judges the two pieces as one phrase, not the card word as a total of its own. A cut
+    "minus five," is heard as "minus five, five", a mistake from sixteen: it waits for its rest
+    too, though a sign and a card take longer to say than a card word alone."""
     audio = np.concatenate([
         silence(0.5),
         synthesize(card, voice=voice, rate=175),

@@ -701,6 +701,23 @@ def test_a_card_sized_word_waits_for_its_rest_unless_waiting_would_only_delay_th
     assert s.may_be_cut(heard("three"))  # 16 -> 3 is no step: held as before
 
 
+
+def test_a_card_phrase_heard_as_card_card_waits_for_its_rest() -> None:
+    """A cut "minus eight," is heard by the ear's grammar as "minus eight, eight", sure or not.
+    Judged at once, it was confirmed as a mistake ("Eight, eight?") and the rest, "three",
+    taken for the answer (referee bench, English seed 12). Held, it joins its rest. A card
+    phrase whose total is the card again that the turn accepts (0 + 7 = 7) is a whole turn."""
+    s = session()  # 4, Emily to play
+    assert s.may_be_cut(heard("minus eight, eight", 0.98))
+    assert s.may_be_cut(heard("plus five, five", 0.6, ("plus five, eight", 0.1)))
+    assert s.may_be_cut(withheld(("plus five, five", 0.61), ("plus five, eight", 0.1)))
+    assert s.may_be_cut(heard("eleven", 0.6, ("plus five, five", 0.35)))  # a likely rival
+    assert not s.may_be_cut(heard("eleven", 0.9, ("plus five, five", 0.05)))  # an unlikely one
+    assert not s.may_be_cut(withheld(("twenty", 0.7), ("plus five, five", 0.2)))
+    assert not s.is_whole(heard("minus eight, eight"))
+    s = session(start=0)
+    assert not s.may_be_cut(heard("plus seven, seven"))  # 0 + 7: accepted as it stands
+
 def test_only_a_sure_whole_announcement_accepted_as_it_stands_is_judged_before_the_hangover(
 ) -> None:
     """At the endpointer's tentative end the session judges at once only what it would accept

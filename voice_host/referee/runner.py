@@ -251,6 +251,10 @@ JOIN_GAP_S = 0.5
 SHORT_PIECE_S = 0.6
 """Longest speech an utterance may have to be taken for the start of a phrase cut at its comma."""
 
+CARD_PIECE_S = 1.0
+"""The same for an utterance heard as a card phrase ("minus five," heard as "minus five, five"):
+a sign and a card take longer to say than a card word alone (0.66 s in espeak-ng's en-us)."""
+
 LEAD_MS = 360
 """Audio before an utterance's pre-roll the referee's ear keeps to hear it again with its
 possible start (:meth:`EarlyEar.with_onset`)."""
@@ -562,11 +566,9 @@ class EarlyEar:
                 # Heard as one, nothing: noise before the speech, most likely. Each on its own.
             out.append(self._release(first, heard.utterance.start_s))
         u = heard.utterance
-        if (
-            self.fragment is not None
-            and u.end_s - u.start_s <= SHORT_PIECE_S
-            and self.fragment(self.hearing(heard))
-        ):
+        span = u.end_s - u.start_s
+        short = span <= SHORT_PIECE_S or (span <= CARD_PIECE_S and _card_phrase(heard.hearing))
+        if self.fragment is not None and short and self.fragment(self.hearing(heard)):
             self.held += 1
             self._held = heard
             return out
@@ -590,6 +592,13 @@ class EarlyEar:
         a, b = first.utterance, second.utterance
         utt = Utterance(join_pieces(a, b), a.start_s, b.end_s, b.emitted_s)
         return Heard(utt, hearing, expect, wait_ms, joined=True)
+
+
+def _card_phrase(hearing: Hearing) -> bool:
+    """Whether the likeliest reading of ``hearing`` (sure or withheld) is a card and a total."""
+    if hearing.text or hearing.numbers:
+        return len(hearing.numbers) == 2
+    return bool(hearing.alternatives) and len(hearing.alternatives[0].numbers) == 2
 
 
 def agreed(first: Hearing, rest: Hearing, joined: Hearing) -> Hearing:

@@ -421,7 +421,10 @@ class Session:
         is no command and either no number was heard in it at all (nothing would be said about it
         anyway; a reading the ear withheld but the host would ask about is asked at once) or one
         of its readings is a bare card-sized number (0-9) that is no total this turn accepts,
-        which would be judged instead of the total that follows. A possible small
+        which would be judged instead of the total that follows; or its likeliest reading (or a
+        rival at least :attr:`Policy.rival_confidence` sure) is a card phrase whose total is the
+        card again that this turn does not accept, how the ear hears a cut "minus eight,"
+        (:meth:`_cut_card`), sure or withheld. A possible small
         total heard for sure is held too ("seven," then "eleven" from four must not count as
         two turns) when accepting it is quiet. One the host would announce (it turns the count)
         is not: waiting would put every such announcement half a second later, and a card-first
@@ -447,8 +450,11 @@ class Session:
             # whose rest is most likely on its way.
             withheld = self._withheld(hearing)
             return (self.phase is not Phase.TURN or not withheld
-                    or all(self._lone_card(r) for r in withheld))
-        if any(self._lone_card(r) for r in readings):
+                    or all(self._lone_card(r) for r in withheld)
+                    or self._cut_card(withheld[0]))
+        if any(self._lone_card(r) for r in readings) or self._cut_card(readings[0]) or any(
+                self._cut_card(r) for r in readings[1:]
+                if r.confidence >= self.policy.rival_confidence):
             return True
         top = readings[0]
         if not hearing.numbers or top.card is not None or top.total > 9:
@@ -460,6 +466,13 @@ class Session:
         """Whether ``reading`` is a bare card-sized number that no total this turn accepts:
         the card word of a phrase cut at its comma, most likely."""
         return (reading.card is None and reading.total <= LARGEST_CARD
+                and not isinstance(judge(self.view, reading), Accept))
+
+    def _cut_card(self, reading: Reading) -> bool:
+        """Whether ``reading`` is a card phrase whose total is the card again ("minus eight,
+        eight") that this turn does not accept: how the ear's grammar hears a card phrase cut
+        at its comma ("minus eight," | "three"), whose rest is most likely on its way."""
+        return (reading.card is not None and reading.card == reading.total
                 and not isinstance(judge(self.view, reading), Accept))
 
     def is_whole(self, hearing: Hearing) -> bool:
