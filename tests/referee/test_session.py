@@ -600,19 +600,27 @@ def test_a_fairly_sure_yes_still_accepts_a_total_that_costs_nothing() -> None:
     assert events(step.records, "played")[0]["total"] == 20
 
 
-def test_a_question_keeps_the_turns_grammar() -> None:
+def test_a_choice_keeps_the_turns_grammar_and_a_yes_no_question_hears_no_number() -> None:
     s = session(typed=TO_SIXTEEN)
     turn = s.expectation()
     assert turn.numbers == frozenset(range(0, 36)) and turn.card_first
-    s.hear(heard("twenty", 1.0))
-    assert s.phase is Phase.QUESTION
-    # Narrowed to the reading asked about, any number said in answer would be heard as it.
+    s.hear(heard("thirteen", 0.5, ("thirty", 0.4)))
+    assert s.question is not None and s.question.confirm is None  # "Thirteen or thirty?"
+    # Narrowed to the readings asked about, any number said in answer would be heard as one.
     assert s.expectation().numbers == turn.numbers and s.expectation().commands
+    s = session(typed=TO_SIXTEEN)
+    s.hear(heard("twenty", 1.0))  # a mistake from sixteen: "Twenty?"
+    assert s.question is not None and s.question.confirm is not None
+    yes_no = s.expectation()
+    assert yes_no.numbers == frozenset() and yes_no.commands and not yes_no.card_first
+    s.hear(heard("no"))
+    assert s.phase is Phase.TURN and s.expectation() == turn  # said again under the turn's
     s = session(typed=TO_SIXTEEN[:4])  # thirty-three: Hendrik draws an island card
     islands = s.expectation().numbers
     assert s.phase is Phase.ISLAND and islands == frozenset(range(10, 31))
-    s.hear(heard("fifteen", 0.3))
-    assert s.question is not None and s.expectation().numbers == islands
+    s.hear(heard("fifteen", 0.5, ("fifty", 0.4)))
+    assert s.question is not None and s.question.confirm is None
+    assert s.expectation().numbers == islands
 
 
 def test_a_confident_mistake_denied_by_no_is_said_again_and_nothing_is_announced() -> None:

@@ -28,8 +28,9 @@ Policy:
   best reading is taken.
 * The recognizer is narrowed to what can be said now (:meth:`Session.expectation`), never toward
   the expected total: a turn allows every total within :data:`TURN_WINDOW` of the current one, so
-  wrong directions and slips by ten are still heard as said. A question about a turn keeps the
-  turn's grammar, never only the readings asked about.
+  wrong directions and slips by ten are still heard as said. A choice about a turn ("Thirteen or
+  thirty?") keeps the turn's grammar, never only the readings asked about; a yes/no question
+  ("Twelve?") is heard as yes, no or a command, never as a number.
 """
 
 from __future__ import annotations
@@ -278,12 +279,21 @@ class Session:
     def expectation(self) -> Expectation:
         """What can sensibly be said now (for the recognizer's grammar).
 
-        A question is answered with yes, no, or the announcement said again, which may be any
-        announcement of the turn: the grammar stays that of the turn (or of the island card).
-        Narrowed to the readings asked about, any number said would be heard as one of them.
+        A choice ("Thirteen or thirty?") is answered by saying the announcement again, which may
+        be any announcement of the turn: the grammar stays that of the turn (or of the island
+        card). Narrowed to the readings asked about, any number said would be heard as one of
+        them. A yes/no question ("Twelve?") is heard as yes, no or a command, no number: in
+        party babble the ear heard "oui" as a sure "huit", "non" as "six" and "nein" as "drei",
+        each a new question or a turn judged afresh (referee bench, seeds 11-14: the totals
+        typed as a last resort fell from 96 to 88 in French, 32 to 27 in German and 29 to 26 in
+        Italian; a German question settled wrong is settled right). A player who answers with
+        a number is heard as nothing and, after :attr:`Policy.max_unheard` of them, asked to
+        say the announcement again, under the turn's grammar.
         """
         phase = self.phase
         if phase is Phase.QUESTION and self.question is not None:
+            if self.question.confirm is not None:
+                return Expectation(numbers=frozenset(), card_first=False, commands=True)
             phase = self.question.kind
         if phase is Phase.ISLAND:
             return Expectation(numbers=frozenset(ISLAND_VALUES), card_first=False, commands=True)
