@@ -255,6 +255,38 @@ def test_an_undo_nobody_confirms_takes_nothing_back() -> None:
     assert [t.total for t in s.turns] == [11, 20, 26]
 
 
+def test_what_an_undo_took_back_heard_again_is_asked_about() -> None:
+    """A misheard total is taken back, and the ear hears the words said again the same way: the
+    reading taken back, from the same player, is asked about, never taken quietly; a yes takes
+    it. Another reading is judged as ever."""
+    s = session(typed=("eleven", "twenty"))
+    assert events(s.hear(heard("twenty-four", 1.0)).records, "played")  # Hendrik said 23
+    s.type("undo")
+    step = s.hear(heard("twenty-four", 1.0))
+    assert host(step.records) == ["Twenty-four?"] and not events(step.records, "played")
+    step = s.hear(heard("no"))
+    assert not events(step.records, "played")
+    assert events(s.hear(heard("twenty-three", 1.0)).records, "played")[0]["total"] == 23
+    s.type("undo")  # a player may take back a turn that was right (another card was meant)
+    assert host(s.hear(heard("twenty-three", 1.0)).records) == ["Twenty-three?"]
+    assert events(s.hear(heard("yes")).records, "played")[0]["total"] == 23
+    assert events(s.hear(heard("twenty-four", 1.0)).records, "played")  # Emily's turn: as ever
+    # An island card taken back with its turn: heard again, asked about.
+    s = session(typed=TO_SIXTEEN[:4])  # thirty-three: Hendrik draws
+    assert events(s.hear(heard("twenty-four", 1.0)).records, "island_drawn")
+    s.type("undo")
+    s.type("thirty-three")
+    step = s.hear(heard("twenty-four", 1.0))
+    assert host(step.records) == ["Twenty-four?"] and not events(step.records, "island_drawn")
+    assert events(s.hear(heard("yes")).records, "island_drawn")[0]["island"] == 24
+    # Answering a choice with it: a yes is needed too.
+    s.type("undo")
+    s.type("thirty-three")
+    s.hear(heard("twenty-four", 0.5, ("twenty-two", 0.4)))  # "Twenty-four or twenty-two?"
+    step = s.hear(heard("twenty-four", 1.0))
+    assert not events(step.records, "island_drawn") and s.question is not None
+
+
 def test_a_typed_or_recorded_undo_takes_the_turn_back_at_once() -> None:
     s = session(typed=("eleven", "twenty", "undo"))
     assert [t.total for t in s.turns] == [11] and s.awaiting_yes is None

@@ -250,6 +250,10 @@ class Session:
         too); None when no command waits."""
         self._typed = False
         self._last_mistake: tuple[str, int] | None = None
+        self._taken_back: dict[Phase, tuple[str, int]] = {}
+        """What the last undo took back, by phase: who announced it, and the total (or the
+        island card) heard. Heard again from the same player, it is asked about rather than
+        taken quietly (:meth:`_suspect`); forgotten once that phase's announcement is taken."""
 
     # --- state ---------------------------------------------------------------------------------
     @property
@@ -572,7 +576,7 @@ class Session:
             and self._last_mistake == (self.view.current_player, top.total)
             and isinstance(judge(self.view, Reading(top.total)), Accept)
         )
-        if confident and not rivals and not repeated:
+        if confident and not rivals and not repeated and not self._suspect(Phase.TURN, top):
             if self._costly(verdict):
                 # Confident, but it costs the player: ask about the one reading first.
                 self._ask(step, Phase.TURN, (top,))
@@ -595,6 +599,21 @@ class Session:
             and not same_outcome(judge(self.view, r), verdict)
         )
         self._ask(step, Phase.TURN, options, later)
+
+    def _suspect(self, phase: Phase, reading: Reading) -> bool:
+        """Whether ``reading`` is what the last undo took back at ``phase``, announced by the same
+        player: the ear that misheard the words once hears them the same way again ("vingt-deux"
+        heard as a sure "vingt-neuf" twice running, French referee bench, seed 12), so only a
+        yes to "Twenty-nine?" takes it. A player who takes back a turn to say the same total
+        again (another card) answers that yes. A typed line is never in doubt."""
+        if self._typed:
+            return False
+        if phase is Phase.ISLAND:
+            drawer = self.view.pending_island
+            who = self.view.players[drawer] if drawer is not None else None
+        else:
+            who = self.view.current_player
+        return self._taken_back.get(phase) == (who, reading.total)
 
     def _costly(self, verdict: Verdict) -> bool:
         """Whether ``verdict``, heard (not typed), must be confirmed before it is announced."""
@@ -637,6 +656,7 @@ class Session:
 
     def _play(self, step: Step, card: int) -> None:
         self._last_mistake = None
+        self._taken_back.pop(Phase.TURN, None)
         before = self.view
         player = before.current_player
         after, events = play_card(before, card)
@@ -677,7 +697,7 @@ class Session:
             for r in readings[1:]
             if r.confidence >= self.policy.rival_confidence and r.total != top.total
         ]
-        if confident and not rivals:
+        if confident and not rivals and not self._suspect(Phase.ISLAND, top):
             self._island_value(step, top.total)
             return
         later = tuple(r for r in readings[1:] if r not in rivals and r.total != top.total)
@@ -694,6 +714,7 @@ class Session:
         self._draw(step, value)
 
     def _draw(self, step: Step, island: int) -> None:
+        self._taken_back.pop(Phase.ISLAND, None)
         after, events = draw_island(self.view, island)
         action: JSONObject = {"action": "island", "island": island}
         self.actions.append(action)
@@ -756,7 +777,8 @@ class Session:
         matches = [o for o in q.options if o.key() == top.key()]
         if confident and len(matches) == 1:
             match = matches[0]
-            if q.yes_only or (q.kind is Phase.TURN and self._costly(judge(self.view, match))):
+            if (q.yes_only or self._suspect(q.kind, match)
+                    or (q.kind is Phase.TURN and self._costly(judge(self.view, match)))):
                 # The reading that costs the player heard again, or one first heard in place of
                 # a yes or no: the ear may mishear the same word twice (and "no" sounds like
                 # "nine", "nein" like "drei"), so only a yes settles it.
@@ -940,6 +962,10 @@ class Session:
         action: JSONObject = {"action": "undo"}
         undone = self.turns[-1]
         self._undo(step)
+        self._taken_back = {Phase.TURN: (undone.player, undone.total)}
+        if undone.island is not None:
+            drew = next(e.player for e in undone.events if isinstance(e, IslandDrawn))
+            self._taken_back[Phase.ISLAND] = (drew, undone.island)
         self.actions.append(action)
         step.actions.append(action)
         step.records.append({"event": "undone", "player": undone.player, "total": undone.total})
