@@ -113,8 +113,12 @@ class Policy:
     max_asks: int = 4
     """Questions on one announcement before the player is asked to say it again."""
     answer_confidence: float = 0.6
-    """A "yes" or "no" heard at least this sure answers an open question even when the ear
-    withholds it: the two words are far apart and the reading asked about was already likely."""
+    """A "yes" or "no" in the recognizer's transcript at least this sure answers an open question,
+    even under the engine's own bar for a sure hearing (PocketSphinx gives a transcript at any
+    confidence): the two words are far apart and the reading asked about was already likely.
+    The ear gives no transcript under its threshold, and its likeliest reading of a withheld
+    answer is not taken: taken from 0.6, the referee bench (seeds 11-13) accepted more misheard
+    totals quietly (es 2 -> 4, de 3 -> 6), a "no" heard as a withheld "yes"."""
     confirm_mistakes: bool = True
     """A mistake heard confidently is confirmed ("Twelve?") before it is announced: a confident
     recognizer can still be wrong, and a false mistake costs the player a turn."""
