@@ -612,11 +612,7 @@ class Session:
         again (another card) answers that yes. A typed line is never in doubt."""
         if self._typed:
             return False
-        if phase is Phase.ISLAND:
-            drawer = self.view.pending_island
-            who = self.view.players[drawer] if drawer is not None else None
-        else:
-            who = self.view.current_player
+        who = self.view.island_drawer if phase is Phase.ISLAND else self.view.current_player
         return self._taken_back.get(phase) == (who, reading.total)
 
     def _costly(self, verdict: Verdict) -> bool:
@@ -967,9 +963,9 @@ class Session:
         undone = self.turns[-1]
         self._undo(step)
         self._taken_back = {Phase.TURN: (undone.player, undone.total)}
-        if undone.island is not None:
-            drew = next(e.player for e in undone.events if isinstance(e, IslandDrawn))
-            self._taken_back[Phase.ISLAND] = (drew, undone.island)
+        drawn = next((e for e in undone.events if isinstance(e, IslandDrawn)), None)
+        if drawn is not None:
+            self._taken_back[Phase.ISLAND] = (drawn.player, drawn.island)
         self.actions.append(action)
         step.actions.append(action)
         step.records.append({"event": "undone", "player": undone.player, "total": undone.total})
