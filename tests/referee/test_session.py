@@ -457,7 +457,10 @@ def test_setup_by_voice_asks_says_back_and_waits_for_yes() -> None:
         "Seven? A table has two to five players. How many players?"
     ]
     assert host(v.hear(heard("two")).records) == ["Two. Is that right?"]
+    waiting = v.expectation()  # a yes or a no, never a number heard in its place
+    assert waiting.numbers == frozenset() and waiting.commands
     assert host(v.hear(heard("no")).records) == ["How many players?"]
+    assert v.expectation().numbers == frozenset({2, 3, 4, 5})
     v.hear(heard("two"))
     assert host(v.hear(heard("yes")).records) == ["What is the start card?"]
     v.hear(heard("four"))

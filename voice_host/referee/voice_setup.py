@@ -89,10 +89,11 @@ class VoiceSetup:
         return None
 
     def expectation(self) -> Expectation:
-        """What may be said now."""
+        """What may be said now: while an answer waits for its yes, yes, no or a command and
+        no number (the ear would hear a "yes" as the number said back: a new question)."""
         stage = self._stage()
         if self._pending is not None:
-            numbers = frozenset({self._pending})
+            numbers: frozenset[int] = frozenset()
         elif stage == "count":
             numbers = frozenset(range(MIN_PLAYERS, MAX_PLAYERS + 1))
         elif stage == "start":
