@@ -64,6 +64,21 @@ def test_the_speakers_party_and_neural_plans_use_only_their_split() -> None:
     assert len(neural) < len(big) / 5 and 0.2 < np.mean([i.party for i in neural]) < 0.4
 
 
+@pytest.mark.parametrize(("lang", "learns"), [("fr", True), ("de", False), ("es", False),
+                                              ("it", False)])
+def test_kokoro_trains_where_its_head_learned_from_it(lang: str, learns: bool) -> None:
+    # The same speakers train and measure in every language: a bench speaker never trains.
+    voices = {v for v in synth.voices(lang) if v.engine == "kokoro"}
+    train = {v.name.split(":")[-1] for v in voices if v.split == "train"}
+    bench = {v.name.split(":")[-1] for v in voices if v.split == "bench"}
+    assert train == (set(synth.KOKORO_TRAIN) if learns else set())
+    assert bench == set(synth.KOKORO_BENCH) and not train & bench
+    assert bool(dataset.speaker_voices(lang, "train", neural=True)) is learns
+    if learns:
+        plan = dataset.plan(lang, "train", dataset.NEURAL_QUICK, 0, dataset.NEURAL)
+        assert plan and all(i.voice.engine == "kokoro" for i in plan)
+
+
 @needs_espeak
 def test_a_cached_set_is_named_by_what_it_says_and_who_says_it() -> None:
     items = dataset.plan("en", "val", dataset.QUICK, seed=0)

@@ -126,7 +126,7 @@ OTHER_VOICES: dict[str, dict[tuple[str, str], str]] = {
     "de": {("pico", "de-DE"): "bench", **_kokoro("de", train=False)},
     "es": {("festival", "el_diphone"): "train", ("pico", "es-ES"): "bench",
            **_kokoro("es", train=False)},
-    "fr": {("pico", "fr-FR"): "bench", **_kokoro("fr", train=False)},
+    "fr": {("pico", "fr-FR"): "bench", **_kokoro("fr")},
     "it": {("festival", "pc_diphone"): "train", ("festival", "lp_diphone"): "bench",
            ("pico", "it-IT"): "bench", **_kokoro("it", train=False)},
 }
@@ -136,8 +136,9 @@ They make a training set of their own (the main set keeps :data:`FESTIVAL_VOICES
 stays in one set across synthesizers (``slt`` is a bench voice in festival, flite and RHVoice).
 RHVoice's ``lyubov`` and ``evgeniy-eng`` are licensed CC BY-NC-ND, so they only ever measure.
 The neural voices (:mod:`voice_host.ear.neural`): in English three Kokoro speakers and their
-half-and-half blends train, two other Kokoro speakers and Piper's joe only measure; in the other
-languages those two Kokoro speakers only measure (the heads there have not learned from Kokoro).
+half-and-half blends train, two other Kokoro speakers and Piper's joe only measure; in French the
+same three Kokoro speakers and blends train and the same two measure; in the other languages
+those two Kokoro speakers only measure (the heads there have not learned from Kokoro).
 """
 
 FESTIVAL_ENCODING = "latin-1"
