@@ -88,6 +88,11 @@ class Expectation:
     """Whether commands may be said."""
 
 
+COMMANDS_ONLY = Expectation(numbers=frozenset(), card_first=False, commands=True)
+"""A command and no number: the answer to a yes/no question (a number the ear is unsure of would
+be heard in place of the yes or no)."""
+
+
 class Recognizer(Protocol):
     """An offline speech recognizer for the game's vocabulary."""
 

@@ -54,6 +54,7 @@ from cowabunga import (
 from cowabunga.cards import ISLAND_VALUES
 from voice_host.phrases import MAX_NUMBER, PhraseTable, phrase_table
 from voice_host.recognition import (
+    COMMANDS_ONLY,
     LARGEST_CARD,
     RIVAL_CONFIDENCE,
     Expectation,
@@ -301,7 +302,7 @@ class Session:
         phase = self.phase
         if phase is Phase.QUESTION and self.question is not None:
             if self.question.confirm is not None:
-                return Expectation(numbers=frozenset(), card_first=False, commands=True)
+                return COMMANDS_ONLY
             phase = self.question.kind
         if phase is Phase.ISLAND:
             return Expectation(numbers=frozenset(ISLAND_VALUES), card_first=False, commands=True)
@@ -309,7 +310,7 @@ class Session:
             total = self.view.total
             low, high = max(0, total - TURN_WINDOW), min(MAX_NUMBER, total + TURN_WINDOW)
             return Expectation(numbers=frozenset(range(low, high + 1)), card_first=True)
-        return Expectation(numbers=frozenset(), card_first=False, commands=True)
+        return COMMANDS_ONLY
 
     # --- starting ------------------------------------------------------------------------------
     def start(self) -> Step:

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 
 from cowabunga.cards import ISLAND_VALUES, MAX_PLAYERS, MIN_PLAYERS
 from voice_host.phrases import PhraseTable, phrase_table
-from voice_host.recognition import Expectation, Hearing
+from voice_host.recognition import COMMANDS_ONLY, Expectation, Hearing
 from voice_host.referee.lines import HostLines, host_lines
 from voice_host.referee.session import Step
 from voice_host.referee.setup import Setup
@@ -91,10 +91,10 @@ class VoiceSetup:
     def expectation(self) -> Expectation:
         """What may be said now: while an answer waits for its yes, yes, no or a command and
         no number (the ear would hear a "yes" as the number said back: a new question)."""
-        stage = self._stage()
         if self._pending is not None:
-            numbers: frozenset[int] = frozenset()
-        elif stage == "count":
+            return COMMANDS_ONLY
+        stage = self._stage()
+        if stage == "count":
             numbers = frozenset(range(MIN_PLAYERS, MAX_PLAYERS + 1))
         elif stage == "start":
             numbers = frozenset(range(10))

@@ -40,7 +40,7 @@ from cowabunga import (
     make_bot,
     observe,
 )
-from voice_host.recognition import Expectation
+from voice_host.recognition import COMMANDS_ONLY, Expectation
 from voice_host.settings import Verbosity
 from voice_host.training.channels import Output, Replies, Reply
 from voice_host.training.hint import Hint, quick_hint
@@ -460,7 +460,7 @@ class _Session:
                 self.out.earcon("question")
                 what = words(card) + (f", {words(said_total)}" if said_total is not None else "")
                 self.say(f"{cap(what)}?")
-                confirm = self.replies.next(Expectation(numbers=frozenset(), card_first=False))
+                confirm = self.replies.next(COMMANDS_ONLY)
                 if confirm is None:
                     return False
                 heard += confirm.heard()

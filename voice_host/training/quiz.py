@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from cowabunga.cards import LOWER_LIMIT, UPPER_LIMIT
-from voice_host.recognition import Expectation
+from voice_host.recognition import COMMANDS_ONLY, Expectation
 from voice_host.settings import Verbosity
 from voice_host.training.channels import Output, Replies, Reply
 from voice_host.training.plan import QuizPlan
@@ -102,7 +102,7 @@ class QuizResult:
 def expectation(question: Question) -> Expectation:
     """What may sensibly be said in reply: the possible range, never narrowed to the answer."""
     if question.kind == "direction":
-        return Expectation(numbers=frozenset(), card_first=False)
+        return COMMANDS_ONLY
     if question.kind == "island":
         return Expectation(numbers=frozenset(range(10)), card_first=False)
     low, high = max(0, question.total - 9), question.total + 9
@@ -231,7 +231,7 @@ def _ask(question: Question, replies: Replies, out: Output) -> tuple[Marked | No
         if given is not None and not reply.sure and replies.interactive:
             out.earcon("question")
             out.say(f"Did you say {say_answer(given)}?")
-            confirm = replies.next(Expectation(numbers=frozenset(), card_first=False))
+            confirm = replies.next(COMMANDS_ONLY)
             if confirm is None:
                 return Marked(
                     question, tuple(heard), given, given == question.answer, reply.ms
