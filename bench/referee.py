@@ -1,15 +1,17 @@
 """Referee bench: recorded games scored against their true event lists.
 
     .venv/bin/python bench/referee.py [--games N] [--turns T] [--seed S] [--lang L] [--lead S]
-                                      [--json]
+                                      [--neural] [--json]
 
-Bots play real games with the full engine; every announcement is spoken by an espeak-ng voice
-(several voice sets; in another language than English, ``--lang``, the ear's held-out bench
-variants of that language's voice), clean and with party babble at 10 dB SNR (over the ITU-T
-P.56 active speech level, as every bench mixes: ``voice_host.audio.noise``), cut by the
-endpointer and heard by the default recognizer; the referee judges it and the bots answer its
-questions truthfully. A few announcements per game are deliberate mistakes. Figures, against the
-goals of the referee issue:
+Bots play real games with the full engine; every announcement is spoken by a voice the ear
+never trained on (three tables of espeak-ng voices: in English its bench accents and variants,
+in another language, ``--lang``, its bench variants of that language's voice; ``--neural`` adds
+a fourth table of neural voices, Kokoro's two bench speakers and Piper's joe or the speakers'
+blend), clean and with party babble at 10 dB SNR (over the ITU-T P.56 active speech level, as
+every bench mixes: ``voice_host.audio.noise``), cut by the endpointer and heard by the default
+recognizer; the referee judges it and the bots answer its questions truthfully. A few
+announcements per game are deliberate mistakes. Figures, against the goals of the referee
+issue:
 
 * false mistakes / false penalties announced on what was said correctly (goal 0), with the
   referee's confirmation of mistakes and stew pots on or off (``--no-confirm-mistakes``,
@@ -63,23 +65,35 @@ GOALS = {
 """The referee issue's goals."""
 
 VOICE_SETS = (
-    ("en-us+f3", "en-us", "en-us+m3"),
-    ("en+f3", "en-gb-x-rp", "en+m1"),
-    ("en-us+f2", "en+f4", "en-gb-scotland"),
+    ("en-us+m3", "en-029", "en+f4"),
+    ("en-us-nyc", "en+Annie", "en-gb-x-rp+steph2"),
+    ("en-us+travis", "en-029+grandma", "en-gb-scotland+Lee"),
 )
-"""Three tables of three voices each."""
+"""Three English tables of three espeak-ng voices each, all held out of the ear's training (its
+bench accents and variants, :data:`voice_host.ear.synth.BENCH_BASES` and ``BENCH_VARIANTS``)."""
 
 HELD_OUT_SETS = (("+m3", "+f4", "+klatt2"), ("+Annie", "+john", "+steph2"),
                  ("+travis", "+grandma", "+Lee"))
 """For another language: three tables of the ear's bench variants (never trained on) of the
 language's espeak-ng voice."""
 
+NEURAL_SETS = {
+    "en": ("kokoro:jf_nezumi", "piper:joe", "kokoro:jf_tebukuro"),
+    **{lang: (f"kokoro:{lang}:jf_nezumi", f"kokoro:{lang}:jf_nezumi+jf_tebukuro",
+              f"kokoro:{lang}:jf_tebukuro") for lang in ("de", "es", "fr", "it")},
+}
+"""A table of neural voices (``--neural``), never trained on: Kokoro's two bench speakers and, in
+English, Piper's joe; in the other languages the two speakers' blend in the middle."""
 
-def voice_sets(lang: str) -> tuple[tuple[str, ...], ...]:
-    """The tables' voices in ``lang``."""
+
+def voice_sets(lang: str, neural: bool = False) -> tuple[tuple[str, ...], ...]:
+    """The tables' voices in ``lang``, with the neural table last if ``neural``."""
+    sets: tuple[tuple[str, ...], ...]
     if lang == "en":
-        return VOICE_SETS
-    return tuple(tuple(f"{lang}{variant}" for variant in table) for table in HELD_OUT_SETS)
+        sets = VOICE_SETS
+    else:
+        sets = tuple(tuple(f"{lang}{variant}" for variant in table) for table in HELD_OUT_SETS)
+    return (*sets, NEURAL_SETS[lang]) if neural else sets
 
 PLAYERS = ("Emily", "Maria", "Hendrik")
 
@@ -134,7 +148,7 @@ def play(
         seed=seed,
         recognizer=recognizer,
         lang=lang,
-        speech=[Speech(v) for v in voices],
+        speech=[Speech.named(v) for v in voices],
         noise=noisy if noise is not None else None,
         mistakes=3,
         mumble=False,
@@ -148,7 +162,10 @@ def play(
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--games", type=int, default=len(VOICE_SETS), help="voice sets used")
+    parser.add_argument("--games", type=int, default=None,
+                        help="voice sets used (default: all, the neural table with --neural)")
+    parser.add_argument("--neural", action="store_true",
+                        help="add a table of neural voices never trained on (Kokoro, Piper)")
     parser.add_argument("--turns", type=int, default=30, help="turns per game")
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
@@ -196,7 +213,7 @@ def main() -> None:
         recognizer = load_recognizer(args.engine, args.lang)
     except EngineError as err:
         sys.exit(f"referee bench: {err}")
-    for g, voices in enumerate(voice_sets(args.lang)[: args.games]):
+    for g, voices in enumerate(voice_sets(args.lang, args.neural)[: args.games]):
         for condition in ("clean", "babble 10 dB"):
             t0 = time.perf_counter()
             stats = play(

@@ -33,6 +33,7 @@ from cowabunga import (
     observe,
 )
 from voice_host.audio.noise import mix_at_snr
+from voice_host.ear import synth
 from voice_host.phrases import phrase_table
 from voice_host.recognition import SAMPLE_RATE, Hearing, Recognizer, Samples
 from voice_host.referee.runner import EarlyEar, Heard, Referee, now_ms
@@ -65,11 +66,22 @@ class Speech:
     """How a simulated player sounds."""
 
     voice: str
-    """espeak-ng voice."""
+    """espeak-ng voice, or the voice's name in ``engine``."""
     rate: int = 175
-    """Words per minute."""
+    """Words per minute (175 is a neural voice's normal speed)."""
     pitch: int = 50
-    """espeak-ng pitch, 0-99."""
+    """espeak-ng pitch, 0-99 (a neural voice has none: Kokoro ignores it, Piper's take is
+    seeded by it)."""
+    engine: str = "espeak"
+    """The synthesizer: ``espeak``, or one of the ear's (:mod:`voice_host.ear.synth`; a neural
+    voice such as ``kokoro``, whose speaker outside English is named ``it:jf_nezumi``)."""
+
+    @classmethod
+    def named(cls, name: str) -> Speech:
+        """The voice ``engine:name`` (``kokoro:jf_nezumi``, ``kokoro:it:jf_nezumi``, ``piper:joe``)
+        or an espeak-ng voice name."""
+        engine, sep, rest = name.partition(":")
+        return cls(rest, engine=engine) if sep and engine in synth.NEURAL_ENGINES else cls(name)
 
 
 @dataclass
@@ -249,7 +261,12 @@ class SimTable:
         # Nobody says a word the same way twice: a little jitter in speed and pitch.
         rate = sp.rate + self.rng.randrange(-15, 16)
         pitch = min(99, max(0, sp.pitch + self.rng.randrange(-8, 9)))
-        if mumbled:
+        if sp.engine != "espeak":
+            voice = synth.Voice(sp.engine, sp.voice, "bench")
+            speech = synth.synthesize(voice, text, speed=(rate + 40 * mumbled) / 175, pitch=pitch)
+            if mumbled:
+                speech = (speech.astype(np.float32) * 0.35).astype(np.int16)
+        elif mumbled:
             speech = synthesize(text, voice=sp.voice, rate=rate + 40, pitch=pitch, amplitude=35)
         else:
             speech = synthesize(text, voice=sp.voice, rate=rate, pitch=pitch)
