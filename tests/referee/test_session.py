@@ -756,10 +756,27 @@ def test_a_card_phrase_heard_as_card_card_waits_for_its_rest() -> None:
     assert s.may_be_cut(withheld(("plus five, five", 0.61), ("plus five, eight", 0.1)))
     assert s.may_be_cut(heard("eleven", 0.6, ("plus five, five", 0.35)))  # a likely rival
     assert not s.may_be_cut(heard("eleven", 0.9, ("plus five, five", 0.05)))  # an unlikely one
-    assert not s.may_be_cut(withheld(("twenty", 0.7), ("plus five, five", 0.2)))
+    assert not s.may_be_cut(withheld(("thirteen", 0.7), ("plus five, five", 0.2)))
     assert not s.is_whole(heard("minus eight, eight"))
     s = session(start=0)
     assert not s.may_be_cut(heard("plus seven, seven"))  # 0 + 7: accepted as it stands
+
+def test_a_total_no_card_reaches_waits_for_its_rest() -> None:
+    """The ear can hear a card word cut at its comma as a sure total: "two," of "two,
+    thirty-two" as "twelve" at thirty, "zero," as "eleven" at twenty-seven (referee bench,
+    English seed 11). Judged at once, it is confirmed as a mistake ("Twelve?") and the rest
+    taken for the answer. A short total that no card reaches, heard for sure, waits for its
+    rest; a total a card reaches, a card phrase (the card said) and an unsure hearing are judged
+    as before."""
+    s = session()  # 4, Emily to play
+    assert s.may_be_cut(heard("twenty"))  # 4 -> 20: a step of 16
+    # Unsure, it is asked about at once: held, every such question would come later.
+    assert not s.may_be_cut(withheld(("forty", 0.74), ("eighteen", 0.08)))
+    assert not s.may_be_cut(heard("thirteen"))  # 4 + 9
+    assert not s.may_be_cut(heard("plus six, twenty"))  # an arithmetic mistake, said whole
+    step = s.hear(heard("twenty"))  # no rest came: confirmed as a mistake, as before
+    assert host(step.records) == ["Twenty?"]
+
 
 def test_only_a_sure_whole_announcement_accepted_as_it_stands_is_judged_before_the_hangover(
 ) -> None:

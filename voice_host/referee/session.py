@@ -443,7 +443,8 @@ class Session:
         which would be judged instead of the total that follows; or its likeliest reading (or a
         rival at least :attr:`Policy.rival_confidence` sure) is a card phrase whose total is the
         card again that this turn does not accept, how the ear hears a cut "minus eight,"
-        (:meth:`_cut_card`), sure or withheld. A possible small
+        (:meth:`_cut_card`), sure or withheld; or its likeliest reading is a bare total no card
+        reaches, heard for sure (:meth:`_far`: a cut "two," heard as "twelve"). A possible small
         total heard for sure is held too ("seven," then "eleven" from four must not count as
         two turns) when accepting it is quiet. One the host would announce (it turns the count)
         is not: waiting would put every such announcement half a second later, and a card-first
@@ -473,7 +474,8 @@ class Session:
                     or self._cut_card(withheld[0]))
         if any(self._lone_card(r) for r in readings) or self._cut_card(readings[0]) or any(
                 self._cut_card(r) for r in readings[1:]
-                if r.confidence >= self.policy.rival_confidence):
+                if r.confidence >= self.policy.rival_confidence) or (
+                    bool(hearing.numbers) and self._far(readings[0])):
             return True
         top = readings[0]
         if not hearing.numbers or top.card is not None or top.total > 9:
@@ -486,6 +488,17 @@ class Session:
         the card word of a phrase cut at its comma, most likely."""
         return (reading.card is None and reading.total <= LARGEST_CARD
                 and not isinstance(judge(self.view, reading), Accept))
+
+    def _far(self, reading: Reading) -> bool:
+        """Whether ``reading`` is a bare total that no card can reach from this total (a step
+        of more than 9): how the ear can hear a card word cut at its comma ("two," heard as
+        "twelve", "zero," as "eleven", "five," as "forty"), whose rest is on its way. Such a
+        short piece waits for its rest; a real mistake that short ("forty" for "thirty") is
+        announced half a second later."""
+        if reading.card is not None or self.phase is not Phase.TURN:
+            return False
+        verdict = judge(self.view, reading)
+        return isinstance(verdict, Mistake) and verdict.reason is Reason.IMPOSSIBLE_STEP
 
     def _cut_card(self, reading: Reading) -> bool:
         """Whether ``reading`` is a card phrase whose total is the card again ("minus eight,
