@@ -26,7 +26,7 @@ def test_bots_in_neural_voices_are_heard_and_their_turns_taken() -> None:
                      speech=[Speech.named(v) for v in voices], mistakes=0, mumble=False)
     kokoro = table._audio(0, "twenty-four", mumbled=False)
     quiet = table._audio(0, "twenty-four", mumbled=True)
-    # Kokoro's take does not depend on the pitch jitter: the same words at another speed.
+    # Mumbled: faster and quieter, as an espeak-ng bot mumbles.
     assert np.abs(kokoro).max() > 3000 and np.abs(quiet).max() < np.abs(kokoro).max()
     stats = table.play(max_turns=6)
     assert stats.turns == 6

@@ -13,6 +13,7 @@ language's espeak-ng voices, the referee judges in it and the host answers in it
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -33,7 +34,7 @@ from cowabunga import (
     observe,
 )
 from voice_host.audio.noise import mix_at_snr
-from voice_host.ear import synth
+from voice_host.ear import augment, synth
 from voice_host.phrases import phrase_table
 from voice_host.recognition import SAMPLE_RATE, Hearing, Recognizer, Samples
 from voice_host.referee.runner import EarlyEar, Heard, Referee, now_ms
@@ -264,8 +265,8 @@ class SimTable:
         if sp.engine != "espeak":
             voice = synth.Voice(sp.engine, sp.voice, "bench")
             speech = synth.synthesize(voice, text, speed=(rate + 40 * mumbled) / 175, pitch=pitch)
-            if mumbled:
-                speech = (speech.astype(np.float32) * 0.35).astype(np.int16)
+            if mumbled:  # as quiet as espeak-ng's amplitude 35 of 100
+                speech = augment.gain(speech, 20 * math.log10(0.35))
         elif mumbled:
             speech = synthesize(text, voice=sp.voice, rate=rate + 40, pitch=pitch, amplitude=35)
         else:
