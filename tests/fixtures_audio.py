@@ -36,6 +36,14 @@ SPEAKER = "virtual_speaker"
 """The default sink: what the application plays arrives here."""
 
 
+@dataclass(frozen=True)
+class Recording:
+    """A running ``parec`` and the raw file it writes."""
+
+    process: subprocess.Popen[bytes]
+    path: Path
+
+
 @dataclass
 class VirtualAudio:
     """A running private PulseAudio daemon with a virtual microphone and speaker."""
@@ -73,23 +81,39 @@ class VirtualAudio:
 
     def record_speaker(self, seconds: float) -> Samples:
         """Record the virtual speaker's monitor for ``seconds`` (16 kHz mono int16)."""
-        rec = subprocess.Popen(
-            [
-                "parec",
-                "-d",
-                f"{SPEAKER}.monitor",
-                "--raw",
-                "--format=s16le",
-                f"--rate={SAMPLE_RATE}",
-                "--channels=1",
-                "--latency-msec=20",
-            ],
-            env=self.subprocess_env(),
-            stdout=subprocess.PIPE,
-        )
+        rec = self.start_recording(f"{SPEAKER}.monitor")
         time.sleep(seconds)
-        rec.terminate()
-        data, _ = rec.communicate(timeout=5)
+        return self.stop_recording(rec)
+
+    def start_recording(self, source: str) -> Recording:
+        """Start recording ``source`` (for example a sink's ``.monitor``) as 16 kHz mono int16."""
+        fd, name = tempfile.mkstemp(suffix=".raw", dir=self.root)
+        # Into a file, not a pipe: nothing reads a pipe until the end, and a full pipe (about 2 s
+        # of audio) stalls the recorder, which then loses whatever comes later.
+        with os.fdopen(fd, "wb") as out:
+            proc = subprocess.Popen(
+                [
+                    "parec",
+                    "-d",
+                    source,
+                    "--raw",
+                    "--format=s16le",
+                    f"--rate={SAMPLE_RATE}",
+                    "--channels=1",
+                    "--latency-msec=20",
+                ],
+                env=self.subprocess_env(),
+                stdout=out,
+            )
+        return Recording(proc, Path(name))
+
+    @staticmethod
+    def stop_recording(rec: Recording) -> Samples:
+        """Stop a recorder from :meth:`start_recording` and return what it recorded."""
+        rec.process.terminate()
+        rec.process.wait(timeout=10)
+        data = rec.path.read_bytes()
+        rec.path.unlink()
         return np.frombuffer(data[: len(data) // 2 * 2], dtype="<i2").astype(np.int16)
 
     def loop_speaker_into_mic(self) -> str:

@@ -43,20 +43,6 @@ out.earcon("stew_pot")
 """
 
 
-def _record(va: VirtualAudio, source: str) -> subprocess.Popen[bytes]:
-    return subprocess.Popen(
-        ["parec", "-d", source, "--raw", "--format=s16le", "--rate=16000", "--channels=1"],
-        env=va.subprocess_env(),
-        stdout=subprocess.PIPE,
-    )
-
-
-def _stop(rec: subprocess.Popen[bytes]) -> np.ndarray:
-    rec.terminate()
-    data, _ = rec.communicate(timeout=10)
-    return np.frombuffer(data[: len(data) // 2 * 2], dtype="<i2").astype(np.float64)
-
-
 def _active_seconds(x: np.ndarray) -> float:
     frames = x[: len(x) // 160 * 160].reshape(-1, 160)
     return float(np.sum(np.sqrt(np.mean(frames**2, axis=1)) > 300) * 0.01)
@@ -74,14 +60,15 @@ def test_hand_goes_to_headphones_and_table_to_speakers(
         (tmp_path / ".asoundrc").write_text(ASOUNDRC)
         env = {**virtual_audio.subprocess_env(), "HOME": str(tmp_path)}
         for attempt in range(3):  # again if a busy machine left a fresh sink's recording empty
-            phones = _record(virtual_audio, f"{HEADPHONES}.monitor")
-            speaker = _record(virtual_audio, f"{SPEAKER}.monitor")
+            phones = virtual_audio.start_recording(f"{HEADPHONES}.monitor")
+            speaker = virtual_audio.start_recording(f"{SPEAKER}.monitor")
             time.sleep(0.3 + 0.5 * attempt)
             run = subprocess.run(
                 [sys.executable, "-c", SCRIPT], env=env, capture_output=True, text=True, timeout=90
             )
             time.sleep(0.3)
-            heard_phones, heard_speaker = _stop(phones), _stop(speaker)
+            heard_phones = virtual_audio.stop_recording(phones).astype(np.float64)
+            heard_speaker = virtual_audio.stop_recording(speaker).astype(np.float64)
             if run.returncode != 0 or min(
                 _active_seconds(heard_phones), _active_seconds(heard_speaker)
             ) > 0.8:

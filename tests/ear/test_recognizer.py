@@ -10,7 +10,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from tests.conftest import SHARED
+from tests.conftest import FSDD, needs_fsdd
 from tests.ear.conftest import needs_espeak, top_numbers
 from voice_host.ear import synth
 from voice_host.ear.recognizer import EarRecognizer
@@ -18,7 +18,6 @@ from voice_host.ear.vocab import words
 from voice_host.recognition import Expectation
 from voice_host.recognizers import EngineError
 
-FSDD = SHARED / "corpus" / "fsdd-dev"
 TOP_FLOOR_VOICE = 0.65
 """Share of totals whose best reading is right, in the held-out voices (measured 38 of 52)."""
 TOP_FLOOR_HUMAN = 0.8
@@ -66,7 +65,7 @@ def test_chatter_is_rejected(ear: EarRecognizer) -> None:
     assert len(accepted) <= 1, accepted
 
 
-@pytest.mark.skipif(not FSDD.exists(), reason="needs the shared FSDD digits")
+@needs_fsdd
 def test_human_digits(ear: EarRecognizer) -> None:
     from voice_host.audio.chunks import read_wav
 

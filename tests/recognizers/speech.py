@@ -13,11 +13,8 @@ from pathlib import Path
 
 import numpy as np
 
+from tests.conftest import FSDD
 from voice_host.recognition import SAMPLE_RATE, Samples
-
-SHARED = Path(__file__).resolve().parents[2].parent / "shared"
-FSDD = SHARED / "corpus" / "fsdd-dev"
-"""The free spoken digit dataset excerpt: ``{digit}_{speaker}_{take}.wav`` at 8 kHz."""
 
 
 @dataclass(frozen=True)

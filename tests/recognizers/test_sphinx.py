@@ -14,7 +14,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from tests.recognizers.speech import FSDD, espeak, fsdd, have_espeak, with_noise
+from tests.conftest import needs_fsdd
+from tests.recognizers.speech import espeak, fsdd, have_espeak, with_noise
 from voice_host.phrases import phrase_table
 from voice_host.recognition import Expectation, Hearing, Samples
 from voice_host.recognizers import EngineError, load_recognizer
@@ -122,7 +123,7 @@ def test_totals_in_noise_with_the_turn(rec: PocketSphinxRecognizer, folder: Path
     assert right >= RIGHT_NOISE and wrong <= WRONG_NOISE, (right, wrong)
 
 
-@pytest.mark.skipif(not FSDD.is_dir(), reason="needs the FSDD excerpt")
+@needs_fsdd
 def test_human_digits(rec: PocketSphinxRecognizer) -> None:
     clips = [c for c in fsdd("jackson") + fsdd("yweweler") if c.text][::5]  # 40 clips
     rnd = random.Random(5)
