@@ -11,6 +11,7 @@ import pytest
 
 from tests.fixtures_audio import VirtualAudio, virtual_audio  # noqa: F401
 from tests.training.conftest import needs_espeak
+from voice_host.audio import EndpointerConfig
 from voice_host.phrases import phrase_table
 from voice_host.recognition import SAMPLE_RATE
 from voice_host.recognizers import load_recognizer
@@ -25,8 +26,10 @@ def test_microphone_replies_take_a_whole_answer_early(virtual_audio: VirtualAudi
     pause = np.zeros(SAMPLE_RATE, np.int16)
     speech = np.concatenate([pause, synthesize("twenty four", voice="en"), pause,
                              synthesize("seven", voice="en"), pause, pause])
+    # A hangover three times the default: the early hearing has 750 ms to be ready before it
+    # runs out, not 150, so a busy machine still closes the whole answer early.
     replies = MicrophoneReplies(load_recognizer("ear", "en"), phrase_table("en"), device="pulse",
-                                timeout_s=8.0)
+                                timeout_s=8.0, endpointing=EndpointerConfig(hangover_ms=900))
     try:
         feeder = threading.Thread(target=virtual_audio.feed, args=(speech,))
         time.sleep(0.3)

@@ -21,6 +21,7 @@ from voice_host.phrases import PhraseTable
 from voice_host.recognition import SAMPLE_RATE, Expectation, Hearing, Recognizer, Samples
 
 if TYPE_CHECKING:
+    from voice_host.audio.endpoint import EndpointerConfig
     from voice_host.audio.gate import SpeakingGate
     from voice_host.settings import Settings
     from voice_host.voice import HostVoice, VoiceSettings
@@ -164,6 +165,7 @@ class MicrophoneReplies:
         device: str | int | None = None,
         gate: SpeakingGate | None = None,
         timeout_s: float = LISTEN_TIMEOUT_S,
+        endpointing: EndpointerConfig | None = None,
     ) -> None:
         from voice_host.audio import Endpointer, MicrophoneSource
         from voice_host.audio.early import EarlyRecognizer
@@ -179,7 +181,7 @@ class MicrophoneReplies:
         self._expect: Expectation | None = None
         self._loop: EarlyRecognizer[Hearing] = EarlyRecognizer(
             lambda samples: recognizer.recognize(samples, self._expect),
-            Endpointer(gate=gate),
+            Endpointer(endpointing, gate=gate),
             bind=self._bind,
             close_early=is_whole,
         )
