@@ -55,7 +55,7 @@ from voice_host.ear.features import session_options
 from voice_host.ear.head import HEAD_NAMES, HEAD_SIZES, POINTS, fit_temperature
 from voice_host.ear.head import _softmax as softmax
 from voice_host.ear.vocab import CARDS, HEADS, INTENTS, UNITS
-from voice_host.ear.whisper import DIM, PAD, POOL, encoder_path, encoder_weights, log_mel
+from voice_host.ear.whisper import DIM, POOL, encoder_input, encoder_path, encoder_weights
 
 REPO = Path(__file__).resolve().parents[1]
 CACHE = REPO / "data" / "pilot"
@@ -93,13 +93,7 @@ def _init(babble: list[dataset.Audio]) -> None:
 def stream_in(samples: npt.NDArray[np.int16]) -> npt.NDArray[np.float16]:
     """The residual stream entering the last layer, ``(4 t, 512)`` every 20 ms, for one clip
     (the front end's padding and trimming: ``t`` pooled frames come out of it)."""
-    silence = np.zeros(PAD, np.int16)
-    mel = log_mel(np.concatenate([silence, np.asarray(samples, np.int16), silence]))
-    step = 2 * POOL
-    frames = max(step, mel.shape[1] // step * step)
-    if mel.shape[1] < frames:
-        mel = np.pad(mel, ((0, 0), (0, frames - mel.shape[1])), constant_values=mel.min())
-    feed = {"mel": np.ascontiguousarray(mel[None, :, :frames])}
+    feed = {"mel": encoder_input(samples)}
     x = np.asarray(_SESSION["s"].run([_SESSION["name"]], feed)[0], np.float32)[0]
     out: npt.NDArray[np.float16] = x[: len(x) // POOL * POOL].astype(np.float16)
     return out

@@ -331,6 +331,19 @@ def _write_encoder(parts: list[Path], path: Path) -> None:
         small.replace(path)
 
 
+def encoder_input(samples: npt.NDArray[np.int16]) -> Floats:
+    """The encoder's input for one utterance, ``(1, 80, frames)``: the log-mel of the utterance
+    between 0.2 s of silence, cut or padded to a whole number of pooled frames."""
+    silence = np.zeros(PAD, np.int16)
+    mel = log_mel(np.concatenate([silence, np.asarray(samples, np.int16), silence]))
+    step = 2 * POOL
+    frames = max(step, mel.shape[1] // step * step)
+    if mel.shape[1] < frames:
+        mel = np.pad(mel, ((0, 0), (0, frames - mel.shape[1])), constant_values=mel.min())
+    out: Floats = np.ascontiguousarray(mel[None, :, :frames], dtype=np.float32)
+    return out
+
+
 class WhisperFrontEnd:
     """Whisper base's encoder states of an utterance, four averaged into one per 80 ms."""
 
@@ -351,13 +364,7 @@ class WhisperFrontEnd:
 
     def embed(self, samples: npt.NDArray[np.int16]) -> Floats:
         """The state sequence ``(T, 512)`` of one utterance (one vector per 80 ms)."""
-        silence = np.zeros(PAD, np.int16)
-        mel = log_mel(np.concatenate([silence, np.asarray(samples, np.int16), silence]))
-        step = 2 * POOL
-        frames = max(step, mel.shape[1] // step * step)
-        if mel.shape[1] < frames:
-            mel = np.pad(mel, ((0, 0), (0, frames - mel.shape[1])), constant_values=mel.min())
-        states = self._session.run(None, {"mel": np.ascontiguousarray(mel[None, :, :frames])})[0]
+        states = self._session.run(None, {"mel": encoder_input(samples)})[0]
         s = np.asarray(states, np.float32)[0]
         t = len(s) // POOL
         out: Floats = s[: t * POOL].reshape(t, POOL, DIM).mean(1)
