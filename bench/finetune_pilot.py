@@ -46,6 +46,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from corpus import build as build_corpus
 from corpus import clips, corpus_path, read_clip
+from ear_designs import numbers
 
 from voice_host.ear import dataset
 from voice_host.ear import train as ear_train
@@ -54,7 +55,7 @@ from voice_host.ear.decode import readings
 from voice_host.ear.features import session_options
 from voice_host.ear.head import HEAD_NAMES, HEAD_SIZES, POINTS, fit_temperature
 from voice_host.ear.head import _softmax as softmax
-from voice_host.ear.vocab import CARDS, HEADS, INTENTS, UNITS
+from voice_host.ear.vocab import INTENTS
 from voice_host.ear.whisper import DIM, POOL, encoder_input, encoder_path, encoder_weights
 
 REPO = Path(__file__).resolve().parents[1]
@@ -104,6 +105,18 @@ def _work(args: tuple[Sequence[Item], int]) -> list[npt.NDArray[np.float16]]:
     return [stream_in(a) for a in dataset._heard(items, versions)]
 
 
+def _save(path: Path, seqs: Sequence[npt.NDArray[np.float16]]) -> None:
+    CACHE.mkdir(parents=True, exist_ok=True)
+    np.savez(path, frames=np.concatenate(seqs), lengths=np.array([len(s) for s in seqs]))
+
+
+def _load(path: Path) -> list[npt.NDArray[np.float16]]:
+    with np.load(path) as z:
+        bounds = np.concatenate([[0], np.cumsum(z["lengths"])])
+        flat = z["frames"]
+        return [flat[bounds[i]: bounds[i + 1]] for i in range(len(bounds) - 1)]
+
+
 def make_set(lang: str, split: str, sizes: Sizes, engine: str | None, seed: int = 0
              ) -> tuple[list[npt.NDArray[np.float16]], npt.NDArray[np.int64]]:
     """Streams and labels of a planned set (cached)."""
@@ -113,10 +126,7 @@ def make_set(lang: str, split: str, sizes: Sizes, engine: str | None, seed: int 
     rows = [item.label for item in items for _ in range(sizes.versions)]
     labels = np.array([[r.intent, r.head, r.unit, r.card] for r in rows], dtype=np.int64)
     if path.exists():
-        with np.load(path) as z:
-            bounds = np.concatenate([[0], np.cumsum(z["lengths"])])
-            flat = z["frames"]
-            return [flat[bounds[i]: bounds[i + 1]] for i in range(len(bounds) - 1)], labels
+        return _load(path), labels
     party = engine == PARTY
     babble = dataset.babble_pool(lang, split, seed, 60 if party else 40, every_synthesizer=party)
     chunks = [items[i: i + 24] for i in range(0, len(items), 24)]
@@ -128,8 +138,7 @@ def make_set(lang: str, split: str, sizes: Sizes, engine: str | None, seed: int 
             print(f"\r{split} {engine or 'main'}: {min(len(items), 24 * (done + 1))}/{len(items)}"
                   f" items, {time.time() - t0:.0f} s", end="", file=sys.stderr)
     print(file=sys.stderr)
-    CACHE.mkdir(parents=True, exist_ok=True)
-    np.savez(path, frames=np.concatenate(seqs), lengths=np.array([len(s) for s in seqs]))
+    _save(path, seqs)
     return seqs, labels
 
 
@@ -147,15 +156,11 @@ def bench_set(lang: str) -> tuple[list[npt.NDArray[np.float16]], BenchInfo]:
                                                                                 "synthetic"),
              tuple(c.numbers)) for _, c in keep]
     if cache.exists():
-        with np.load(cache) as z:
-            bounds = np.concatenate([[0], np.cumsum(z["lengths"])])
-            flat = z["frames"]
-            return [flat[bounds[i]: bounds[i + 1]] for i in range(len(bounds) - 1)], info
+        return _load(cache), info
     _SESSION["s"], _SESSION["name"] = _session()
     spans = clips(path)
     seqs = [stream_in(read_clip(path, *spans[i])) for i, _ in keep]
-    CACHE.mkdir(parents=True, exist_ok=True)
-    np.savez(cache, frames=np.concatenate(seqs), lengths=np.array([len(s) for s in seqs]))
+    _save(cache, seqs)
     return seqs, info
 
 
@@ -377,14 +382,6 @@ class Pilot:
                 for j, o in enumerate(self.head(z, n)):
                     parts[j].append(o.numpy())
         return [np.concatenate(p) for p in parts]
-
-
-def numbers(index: tuple[int, int, int, int]) -> tuple[int, ...]:
-    intent, h, u, c = index
-    if intent != 0:
-        return ()
-    total = HEADS[h] + UNITS[u]
-    return (total,) if CARDS[c] == "none" else (int(CARDS[c][-1]), total)
 
 
 def score(pilot: Pilot, val: tuple[list[Floats], npt.NDArray[np.int64]],
