@@ -44,8 +44,8 @@ import numpy.typing as npt
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from corpus import LANGUAGES, clips, corpus_path, read_clip
 from corpus import build as build_corpus
-from corpus import clips, corpus_path, read_clip
 from ear_designs import numbers
 
 from voice_host.ear import dataset
@@ -417,7 +417,8 @@ def score(pilot: Pilot, val: tuple[list[Floats], npt.NDArray[np.int64]],
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
-    parser.add_argument("--lang", default="en")
+    parser.add_argument("--lang", default="en", choices=sorted(LANGUAGES),
+                        help="a language the bench has a corpus for")
     parser.add_argument("--train-items", type=int, default=2000)
     parser.add_argument("--party-items", type=int, default=1000)
     parser.add_argument("--val-items", type=int, default=600)
