@@ -55,6 +55,7 @@ from voice_host.ear.decode import readings
 from voice_host.ear.features import session_options
 from voice_host.ear.head import HEAD_NAMES, HEAD_SIZES, POINTS, fit_temperature
 from voice_host.ear.head import _softmax as softmax
+from voice_host.ear.seqtrain import pool_states
 from voice_host.ear.vocab import INTENTS
 from voice_host.ear.whisper import DIM, POOL, encoder_input, encoder_path, encoder_weights
 
@@ -217,21 +218,11 @@ def networks(w: dict[str, Floats], layer: int) -> tuple[Any, Any]:
             self.drop = nn.Dropout(dropout)
 
         def forward(self, z: Any, lengths: Any) -> list[Any]:
-            b, t = z.shape[0], z.shape[1]
+            t = z.shape[1]
             m = (torch.arange(t)[None, :] < lengths[:, None]).float()[:, None, :]
             h = F.relu(self.c1(z.transpose(1, 2) * m)) * m
             h = F.relu(self.c2(h)) * m
-            mean = h.sum(2) / lengths[:, None].float()
-            mx = (h - (1 - m) * 1e4).max(2).values
-            pos = torch.linspace(0, 1, POINTS)[None, :] * (lengths[:, None].float() - 1)
-            lo = pos.floor().long()
-            hi = torch.minimum(lo + 1, lengths[:, None] - 1)
-            fr = (pos - lo.float())[:, None, :]
-            c = h.shape[1]
-            pts = ((1 - fr) * h.gather(2, lo[:, None, :].expand(b, c, POINTS))
-                   + fr * h.gather(2, hi[:, None, :].expand(b, c, POINTS)))
-            y = torch.cat([mean, mx, pts.transpose(1, 2).reshape(b, -1)], 1)
-            y = self.drop(F.relu(self.fc(self.drop(y))))
+            y = self.drop(F.relu(self.fc(self.drop(pool_states(h, m, lengths)))))
             return [o(y) for o in self.outs]
 
     return Last(), ConvHead()

@@ -125,6 +125,28 @@ def packed(seqs: Sequence[Floats], gap: int) -> tuple[Floats, Floats, npt.NDArra
     return x, keep, starts
 
 
+def pool_states(h: Any, m: Any, lengths: Any) -> Any:
+    """The order-keeping pooling of a batch of conv states (torch): their mean, their max and
+    :data:`~voice_host.ear.head.POINTS` points resampled along each sequence, concatenated.
+
+    ``h`` is ``(batch, channels, frames)``, zero past each sequence's end; ``m`` its mask
+    ``(batch, 1, frames)``; ``lengths`` the sequences' lengths. The numpy head pools the same way
+    at inference (:func:`~voice_host.ear.head.pool`).
+    """
+    import torch
+
+    b, c = h.shape[0], h.shape[1]
+    mean = h.sum(2) / lengths[:, None].float()
+    mx = (h - (1 - m) * 1e4).max(2).values
+    pos = torch.linspace(0, 1, POINTS)[None, :] * (lengths[:, None].float() - 1)
+    lo = pos.floor().long()
+    hi = torch.minimum(lo + 1, lengths[:, None] - 1)
+    fr = (pos - lo.float())[:, None, :]
+    pts = ((1 - fr) * h.gather(2, lo[:, None, :].expand(b, c, POINTS))
+           + fr * h.gather(2, hi[:, None, :].expand(b, c, POINTS)))
+    return torch.cat([mean, mx, pts.transpose(1, 2).reshape(b, -1)], 1)
+
+
 def train_conv(seqs: Sequence[npt.NDArray[np.floating]], y: npt.NDArray[np.int64],
                recipe: ConvRecipe | None = None, seed: int = 0,
                progress: Callable[[int, float], None] | None = None) -> Head:
@@ -160,17 +182,7 @@ def train_conv(seqs: Sequence[npt.NDArray[np.floating]], y: npt.NDArray[np.int64
             h = F.relu(self.c2(h))[0] * keep
             at = torch.clamp(starts[:, None] + torch.arange(t)[None, :], max=len(keep) - 1)
             h = h.index_select(1, at.reshape(-1)).view(-1, b, t).transpose(0, 1) * m
-            mean = h.sum(2) / lengths[:, None].float()
-            mx = (h - (1 - m) * 1e4).max(2).values
-            pos = torch.linspace(0, 1, POINTS)[None, :] * (lengths[:, None].float() - 1)
-            lo = pos.floor().long()
-            hi = torch.minimum(lo + 1, lengths[:, None] - 1)
-            fr = (pos - lo.float())[:, None, :]
-            c = h.shape[1]
-            pts = ((1 - fr) * h.gather(2, lo[:, None, :].expand(b, c, POINTS))
-                   + fr * h.gather(2, hi[:, None, :].expand(b, c, POINTS)))
-            z = torch.cat([mean, mx, pts.transpose(1, 2).reshape(b, -1)], 1)
-            z = self.drop(F.relu(self.fc(self.drop(z))))
+            z = self.drop(F.relu(self.fc(self.drop(pool_states(h, m, lengths)))))
             return [o(z) for o in self.outs]
 
     def batch(idx: npt.NDArray[np.int64]) -> tuple[Any, Any, Any, Any]:
