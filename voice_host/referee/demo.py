@@ -40,6 +40,7 @@ from voice_host.recognition import SAMPLE_RATE, Hearing, Recognizer, Samples
 from voice_host.referee.runner import EarlyEar, Heard, Referee, now_ms
 from voice_host.referee.session import Phase, Policy, Session, Step
 from voice_host.referee.setup import Setup
+from voice_host.referee.verdict import Reading
 from voice_host.referee.wording import EN, Wording
 
 BOT_VOICES = ("en-us+f3", "en-us", "en-us+m3", "en+f3", "en+m1")
@@ -370,7 +371,7 @@ class SimTable:
         if planted:
             said = self._planted(view, card, total)
         mumbled = turn_no == self._mumble_turn
-        self._announce(seat, view, said, good, total, planted, mumbled)
+        self._announce(seat, view, card, said, good, total, planted, mumbled)
         island = next((e.island for e in events if isinstance(e, IslandDrawn)), None)
         if island is not None and self.session.view.pending_island is not None:
             drawer = self.session.view.pending_island
@@ -403,6 +404,7 @@ class SimTable:
         self,
         seat: int,
         view: TableView,
+        card: int,
         said: str,
         good: str,
         total: int,
@@ -421,7 +423,7 @@ class SimTable:
             turns = len(session.turns)
             step = self.say(seat, text, mumbled=mumbled and attempt == 0)
             asked = _asked(step.records)
-            step = self._answer_questions(seat, text, step)
+            step = self._answer_questions(seat, text, step, card=card)
             records = step.records
             if len(session.turns) > turns:
                 # One announcement may be accepted as more than one turn: the endpointer can cut
@@ -455,12 +457,14 @@ class SimTable:
             text = good
         self._type_total(total)
 
-    def _answer_questions(self, seat: int, text: str, step: Step) -> Step:
+    def _answer_questions(self, seat: int, text: str, step: Step, card: int | None = None
+                          ) -> Step:
         """Answer the host's questions truthfully (the reading that was said, yes, or no) until
-        none is open; score how the questioning ended."""
+        none is open; score how the questioning ended. A yes or no is a player's
+        (:func:`confirms`), ``card`` the card they put down."""
         parsed = self.phrases.parse(text)
         said = parsed.total if parsed is not None else None
-        key = (parsed.card, parsed.total) if parsed is not None else None
+        meant = parsed.card if parsed is not None and parsed.card is not None else card
         if self.session.question is None:
             return step
         self.stats.questions += 1
@@ -469,7 +473,7 @@ class SimTable:
             if q is None or self.session.phase is not Phase.QUESTION:
                 break
             # "Thirteen?": yes or no. "Thirteen or thirty?": say again what was said.
-            right = q.confirm is not None and q.confirm.key() == key
+            right = q.confirm is not None and confirms(q.confirm, said, meant)
             confirm = self._command("yes" if right else "no")
             answer = confirm if q.confirm is not None else text
             step = self.say(seat, answer)
@@ -554,6 +558,13 @@ class SimTable:
         if self.session.view.pending_island is None:
             self.type(str(total))
         self.type(str(island))
+
+
+def confirms(asked: Reading, total: int | None, card: int | None) -> bool:
+    """Whether a player who announced ``total`` with ``card`` (said, or the one put down) says
+    yes to "``asked``?": its total is theirs and its card, if it names one, too. "Thirty?" after
+    "six, thirty" is a yes, "Six, thirty?" after "thirty" is one when a six was played."""
+    return total is not None and asked.total == total and asked.card in (None, card)
 
 
 def _asked(records: list[dict[str, object]]) -> bool:
