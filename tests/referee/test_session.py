@@ -670,6 +670,17 @@ def test_a_confident_mistake_denied_by_no_is_said_again_and_nothing_is_announced
     assert events(step.records, "played")[0]["total"] == 11 and not events(step.records, "ask")
 
 
+def test_after_a_no_to_a_confident_mistake_the_ears_other_reading_is_asked_about() -> None:
+    # Counting down from sixteen: "twelve" heard as a sure "twenty-six", "twelve" its rival.
+    s = session(typed=TO_SIXTEEN)
+    step = s.hear(heard("twenty-six", 0.93, ("twelve", 0.06)))
+    assert host(step.records) == ["Twenty-six?"]
+    step = s.hear(heard("no"))
+    assert host(step.records) == ["Twelve?"] and not events(step.records, "mistake")
+    step = s.hear(heard("yes"))
+    assert events(step.records, "played")[0]["total"] == 12
+
+
 def test_a_stew_pot_is_confirmed_before_it_is_announced() -> None:
     s = session(typed=TO_SIXTEEN[:2])
     step = s.hear(heard("twenty-seven", 1.0))  # no stew pot: no question

@@ -596,27 +596,34 @@ class Session:
         )
         if confident and not rivals and not repeated and not self._suspect(Phase.TURN, top):
             if self._costly(verdict):
-                # Confident, but it costs the player: ask about the one reading first.
-                self._ask(step, Phase.TURN, (top,))
+                # Confident, but it costs the player: ask about the one reading first, and after
+                # a no about the others the ear offered ("Forty?" no, "Thirty?").
+                self._ask(step, Phase.TURN, (top,),
+                          self._later(readings, verdict, (top,), total_alone=False))
                 return
             self._verdict(step, verdict)
             return
         # Unsure, or the same total said again after its card was called wrong: the player may
         # be right and the card word misheard, so ask rather than repeat the verdict.
         options = _by_confidence(top, rivals[:2])
+        self._ask(step, Phase.TURN, options, self._later(readings, verdict, options))
+
+    def _later(self, readings: list[Reading], verdict: Verdict, options: tuple[Reading, ...],
+               *, total_alone: bool = True) -> tuple[Reading, ...]:
+        """What to ask about after a no to ``options``: the other readings the ear offered whose
+        outcome differs from ``verdict`` (the first reading's), then, with ``total_alone`` and
+        when the first reading has a card, its total alone (a short card word is easily heard
+        where none was said; not after a confident hearing, whose card was heard for sure)."""
+        top = readings[0]
         candidates = list(readings[1:])
-        if top.card is not None:
-            # A short card word is easily heard where none was said: the total alone is a
-            # candidate too, asked about after the readings the ear offered.
+        if total_alone and top.card is not None:
             candidates.append(Reading(top.total, None, None, top.confidence / 2))
-        later = tuple(
+        return tuple(
             r
             for r in candidates
-            if r not in options
-            and all(r.key() != o.key() for o in options)
+            if all(r.key() != o.key() for o in options)
             and not same_outcome(judge(self.view, r), verdict)
         )
-        self._ask(step, Phase.TURN, options, later)
 
     def _suspect(self, phase: Phase, reading: Reading) -> bool:
         """Whether ``reading`` is what the last undo took back at ``phase``, announced by the same
