@@ -1,4 +1,5 @@
-"""Thresholds per band of SNR: fitted on val, never under the one threshold, surer in noise."""
+"""Thresholds per band of SNR: fitted on val, never under the one threshold, surer in noise; and
+under a turn's narrowing, never over it."""
 
 from __future__ import annotations
 
@@ -14,6 +15,11 @@ from voice_host.ear.train import (
     choose_snr_thresholds,
     choose_threshold,
     thresholds_of,
+)
+from voice_host.ear.turn_thresholds import (
+    choose_turn_thresholds,
+    current_totals,
+    turn_expectation,
 )
 from voice_host.ear.vocab import INTENTS
 
@@ -101,3 +107,41 @@ def test_calibrating_into_a_cache_that_cannot_be_written_is_refused_before_any_w
     result = _calibrate("--cache", "/proc/nowhere")
     assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1
     assert "--cache: cannot write in /proc/nowhere" in result.stderr
+
+
+def test_a_clean_turn_needs_less_where_its_narrowed_readings_are_right() -> None:
+    # Every wrong reading under 0.7 in each band: clean speech gets a threshold far below the
+    # one threshold; noisy bands keep the one threshold, whatever their own fit.
+    labels, guess, conf, snrs = _val([(50.0, 400, 4, 0.65), (30.0, 300, 4, 0.65),
+                                      (20.0, 300, 3, 0.65), (5.0, 300, 3, 0.6)])
+    ceiling = 0.89
+    bands = choose_turn_thresholds(labels, guess, conf, snrs, ceiling)
+    assert [lo for lo, _ in bands] == list(SNR_BANDS)
+    ts = [t for _, t in bands]
+    assert ts[3] < 0.7  # clean: under the one threshold
+    assert ts[0] == ts[1] == ts[2] == ceiling
+    # Sure wrong readings in clean speech: capped at the one threshold, never more.
+    labels, guess, conf, snrs = _val([(50.0, 300, 30, 0.97)])
+    assert choose_turn_thresholds(labels, guess, conf, snrs, ceiling)[-1][1] == ceiling
+    labels, guess, conf, snrs = _val([(50.0, MIN_BAND // 2, 0, 0.6)])
+    few = choose_turn_thresholds(labels, guess, conf, snrs, ceiling)
+    assert all(t == ceiling for _, t in few)
+
+
+def test_a_turns_current_total_is_one_card_from_the_total_said() -> None:
+    from voice_host.ear.decode import _JOIN
+
+    rng = np.random.default_rng(5)
+    numbers = [(0, h, u, 0) for h in range(_JOIN.shape[0]) for u in range(_JOIN.shape[1])
+               if _JOIN[h, u] >= 0]
+    rows = [numbers[int(i)] for i in rng.integers(0, len(numbers), 500)]
+    rows += [(INTENTS.index("undo"), -1, -1, -1)] * 50
+    labels = np.array(rows, np.int64)
+    current = current_totals(labels, seed=3)
+    said = _JOIN[labels[:500, 1], labels[:500, 2]]
+    steps = np.abs(current[:500] - said)
+    assert steps.min() >= 1 and steps.max() <= 9
+    assert current.min() >= 0 and current.max() <= 99
+    assert (current[500:] <= 45).all() and len(set(current[500:].tolist())) > 5
+    window = turn_expectation(int(current[0]))
+    assert window.numbers is not None and int(said[0]) in window.numbers and window.card_first

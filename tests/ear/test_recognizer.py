@@ -13,9 +13,9 @@ import pytest
 from tests.conftest import FSDD, needs_fsdd
 from tests.ear.conftest import needs_espeak, top_numbers
 from voice_host.ear import synth
-from voice_host.ear.recognizer import EarRecognizer
+from voice_host.ear.recognizer import EarRecognizer, threshold_in_band
 from voice_host.ear.vocab import words
-from voice_host.recognition import Expectation
+from voice_host.recognition import COMMANDS_ONLY, Expectation
 from voice_host.recognizers import EngineError
 
 TOP_FLOOR_VOICE = 0.65
@@ -195,9 +195,22 @@ def test_a_noisy_utterance_open_to_any_number_is_held_to_its_band(ear: EarRecogn
     assert ear.threshold_for(noisy, None) == strictest
     assert ear.threshold_for(noisy, Expectation(numbers=None)) == strictest
     assert ear.threshold_for(clean, None) == ear.snr_thresholds[-1][1]
-    # Narrowed to the totals possible this turn, the one threshold (see threshold_for).
-    assert ear.threshold_for(noisy, Expectation(numbers=frozenset(range(25, 34)))) == (
-        ear.threshold)
+    # Narrowed to a turn, the turn's band; to an island card or a yes or no, the one threshold.
+    turn = Expectation(numbers=frozenset(range(12, 51)), card_first=True)
+    assert ear.threshold_for(noisy, turn) == threshold_in_band(apparent_snr_db(noisy),
+                                                               ear.turn_thresholds)
+    assert ear.threshold_for(clean, turn) == ear.turn_thresholds[-1][1] < ear.threshold
+    island = Expectation(numbers=frozenset(range(10, 31)), card_first=False)
+    assert ear.threshold_for(clean, island) == ear.threshold
+    assert ear.threshold_for(clean, COMMANDS_ONLY) == ear.threshold
+
+
+def test_the_shipped_head_needs_less_in_a_clean_turn(ear: EarRecognizer) -> None:
+    bands = ear.turn_thresholds
+    assert [lo for lo, _ in bands] == [lo for lo, _ in ear.snr_thresholds]
+    assert all(t <= ear.threshold for _, t in bands)  # never above the one threshold
+    assert [t for _, t in bands] == sorted((t for _, t in bands), reverse=True)
+    assert bands[-1][1] < ear.threshold
 
 
 @needs_espeak

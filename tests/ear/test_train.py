@@ -55,6 +55,9 @@ def test_quick_training_writes_a_loadable_head(tmp_path: Path, arch: str) -> Non
     bands = rec.head.meta["snr_thresholds"]
     assert isinstance(bands, list) and [lo for lo, _ in bands] == list(train.SNR_BANDS)
     assert all(t >= rec.threshold for _, t in bands)
+    turn = rec.head.meta["turn_snr_thresholds"]
+    assert isinstance(turn, list) and [lo for lo, _ in turn] == list(train.SNR_BANDS)
+    assert all(t <= rec.threshold for _, t in turn)
     _calibration_measures_the_snrs_a_cached_val_set_lacks(tmp_path, out)
     if arch == "conv":
         _another_draw_trains_other_weights_on_the_same_data(tmp_path, command, rec)
@@ -74,6 +77,7 @@ def _calibration_measures_the_snrs_a_cached_val_set_lacks(tmp_path: Path, out: P
                                       str(tmp_path / "cache"), "--workers", "1"])
     assert result.exit_code == 0, result.output
     assert "thresholds 0 dB up" in result.output
+    assert "narrowed to a turn: thresholds 0 dB up" in result.output
     for path, snrs in kept.items():  # measured again on the same audio, and kept now
         again = dataset.load(path).snrs
         assert again is not None and np.allclose(again, snrs, atol=1e-3)
@@ -84,6 +88,7 @@ def _calibration_measures_the_snrs_a_cached_val_set_lacks(tmp_path: Path, out: P
     assert after.temperatures == before.temperatures
     assert after.meta["val_figures"] == before.meta["val_figures"]
     assert after.meta["snr_thresholds"] == before.meta["snr_thresholds"]
+    assert after.meta["turn_snr_thresholds"] == before.meta["turn_snr_thresholds"]
 
 
 def _another_draw_trains_other_weights_on_the_same_data(

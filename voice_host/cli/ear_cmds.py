@@ -198,11 +198,19 @@ def calibrate_cmd(
         except (RuntimeError, FrontEndError) as err:
             raise UserError(str(err)) from err
     head.save(path)
-    pairs = cast(list[list[float]], head.meta["snr_thresholds"])
+    open_bands = _bands_line(head.meta, "snr_thresholds", "val_figures_in_bands")
+    turn = _bands_line(head.meta, "turn_snr_thresholds", "val_figures_turn_in_bands")
+    console.print(f"wrote {path}: {open_bands}")
+    console.print(f"narrowed to a turn: {turn}")
+
+
+def _bands_line(meta: dict[str, object], bands_key: str, figures_key: str) -> str:
+    """One printed line of a head's thresholds per band of SNR and its val figures there."""
+    pairs = cast(list[list[float]], meta[bands_key])
     bands = ", ".join(f"{lo:g} dB up {t:.2f}" for lo, t in pairs)
-    figs = cast(dict[str, float], head.meta["val_figures_in_bands"])
+    figs = cast(dict[str, float], meta[figures_key])
     shown = ", ".join(f"{k} {v:.1%}" for k, v in figs.items())
-    console.print(f"wrote {path}: thresholds {bands}; held-out voices: {shown}")
+    return f"thresholds {bands}; held-out voices: {shown}"
 
 
 @ear_app.command("info")

@@ -85,6 +85,9 @@ class EarRecognizer:
         bands = self.head.meta.get("snr_thresholds") or []
         self.snr_thresholds: tuple[tuple[float, float], ...] = tuple(
             (float(lo), float(t)) for lo, t in bands)  # type: ignore[attr-defined]
+        turn = self.head.meta.get("turn_snr_thresholds") or []
+        self.turn_thresholds: tuple[tuple[float, float], ...] = tuple(
+            (float(lo), float(t)) for lo, t in turn)  # type: ignore[attr-defined]
         names = self.head.meta.get("intents", INTENTS)
         self.intents: tuple[str, ...] = tuple(str(n) for n in names)  # type: ignore[attr-defined]
         if len(self.intents) != self.head.outs[0][0].shape[1]:
@@ -117,13 +120,16 @@ class EarRecognizer:
         Open to any number (no ``expect``, or one that leaves the totals open), the head's
         threshold for the utterance's band of apparent SNR
         (:func:`~voice_host.audio.apparent_snr.apparent_snr_db`) where it has one per band:
-        noisier, surer. Narrowed to the totals possible this turn, the head's one threshold:
-        a misreading outside them cannot be taken at all, and fitted on val under the
-        referee's narrowing (the totals one card can reach), the bands came out at that
-        threshold in noise (0.91 and 0.89 under 25 dB against 0.89) and lower only in clean
-        speech, where the referee already takes 96-100% of turns at the first utterance, while
-        the open bands cost it 2.3 points of them in babble (referee bench, seed 11)."""
-        if not self.snr_thresholds or (expect is not None and expect.numbers is not None):
+        noisier, surer. Narrowed to a turn (some totals and card-first phrases), the head's
+        thresholds for a turn's band where it has them (:mod:`~voice_host.ear.turn_thresholds`:
+        fitted under that narrowing, lower in clean speech, never above the one threshold),
+        else its one threshold: the open bands cost the referee 2.3 points of its first tries
+        in babble (referee bench, seed 11). Narrowed otherwise (an island card, a yes or no),
+        the one threshold."""
+        narrowed = expect is not None and expect.numbers is not None
+        if narrowed and self.turn_thresholds and is_turn(expect):
+            return threshold_in_band(apparent_snr_db(samples), self.turn_thresholds)
+        if narrowed or not self.snr_thresholds:
             return self.threshold
         return threshold_in_band(apparent_snr_db(samples), self.snr_thresholds)
 
@@ -171,6 +177,12 @@ class EarRecognizer:
                            alternatives=doubtful + others)
         return Hearing(text=self.text_of(best), numbers=_numbers(best), command=best.command,
                        confidence=best.probability, alternatives=others)
+
+
+def is_turn(expect: Expectation | None) -> bool:
+    """Whether ``expect`` narrows to a turn: some totals and card-first phrases (an island card
+    allows totals but no card phrase; a yes or no, no total at all)."""
+    return expect is not None and bool(expect.numbers) and expect.card_first
 
 
 def threshold_in_band(snr_db: float, bands: Sequence[tuple[float, float]]) -> float:

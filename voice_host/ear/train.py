@@ -309,23 +309,33 @@ def calibrate(head: Head, val: Embedded) -> dict[str, object]:
 
     The one threshold is the lowest with ≤ 1% of val utterances wrong (:func:`choose_threshold`);
     where val has SNRs, there is also one per band of SNR (:func:`choose_snr_thresholds`), which
-    the recognizer applies to a hearing open to any number."""
+    the recognizer applies to a hearing open to any number, and one per band for a hearing
+    narrowed to a turn (:mod:`~voice_host.ear.turn_thresholds`)."""
     logits = _val_logits(head, val)
     head.temperatures = [fit_temperature(z, val.labels[:, j]) for j, z in enumerate(logits)]
     guess, conf = _val_readings(head, val, logits)
-    return _with_bands(val, guess, conf, choose_threshold(val.labels, guess, conf))
+    threshold = choose_threshold(val.labels, guess, conf)
+    return {**_with_bands(val, guess, conf, threshold), **_turn_bands(head, val, threshold)}
+
+
+def _turn_bands(head: Head, val: Embedded, threshold: float) -> dict[str, object]:
+    from voice_host.ear.turn_thresholds import calibrate_turns
+
+    return calibrate_turns(head, val, threshold)
 
 
 def calibrate_bands(head: Head, val: Embedded) -> dict[str, object]:
-    """Fit only the thresholds per band of SNR of a trained ``head`` on the val voices, keeping
-    its temperatures, its one threshold (the bands' floor) and its figures from training; the
-    meta entries of the bands, as :func:`calibrate` gives them."""
+    """Fit only the thresholds per band of SNR of a trained ``head`` on the val voices (open
+    and narrowed to a turn), keeping its temperatures, its one threshold (the open bands' floor,
+    the turn's ceiling) and its figures from training; the meta entries of the bands, as
+    :func:`calibrate` gives them."""
     if val.snrs is None:
         raise RuntimeError("the val voices have no SNRs to fit bands on")
     threshold = float(head.meta.get("threshold", 0.5))  # type: ignore[arg-type]
     guess, conf = _val_readings(head, val, _val_logits(head, val))
     meta = _with_bands(val, guess, conf, threshold)
-    return {k: meta[k] for k in ("snr_thresholds", "val_figures_in_bands")}
+    return {**{k: meta[k] for k in ("snr_thresholds", "val_figures_in_bands")},
+            **_turn_bands(head, val, threshold)}
 
 
 def _one_blas_thread() -> contextlib.AbstractContextManager[object]:
