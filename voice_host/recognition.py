@@ -88,6 +88,19 @@ class Expectation:
     """Whether commands may be said."""
 
 
+TURN_WINDOW = 19
+"""A turn's grammar allows totals this far either side of the current total."""
+
+
+def turn_expectation(current: int) -> Expectation:
+    """What a turn allows when the total stands at ``current``: every total within
+    :data:`TURN_WINDOW` of it (0-99), card-first phrases and commands."""
+    from voice_host.phrases import MAX_NUMBER
+
+    low, high = max(0, current - TURN_WINDOW), min(MAX_NUMBER, current + TURN_WINDOW)
+    return Expectation(numbers=frozenset(range(low, high + 1)), card_first=True)
+
+
 COMMANDS_ONLY = Expectation(numbers=frozenset(), card_first=False, commands=True)
 """A command and no number: the answer to a yes/no question (a number the ear is unsure of would
 be heard in place of the yes or no)."""

@@ -16,12 +16,9 @@ from voice_host.ear.train import (
     choose_threshold,
     thresholds_of,
 )
-from voice_host.ear.turn_thresholds import (
-    choose_turn_thresholds,
-    current_totals,
-    turn_expectation,
-)
+from voice_host.ear.turn_thresholds import choose_turn_thresholds, current_totals
 from voice_host.ear.vocab import INTENTS
+from voice_host.recognition import turn_expectation
 
 RIGHT = (0, 2, 4, 0)
 WRONG = (0, 3, 4, 0)

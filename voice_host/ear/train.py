@@ -251,16 +251,25 @@ def choose_snr_thresholds(labels: npt.NDArray[np.int64], guess: npt.NDArray[np.i
     than a cleaner one: where its own fit is lower (a few errors more or less in a few hundred
     utterances), it takes the cleaner band's. A band with fewer than :data:`MIN_BAND` val
     utterances takes the floor."""
-    edges = [*SNR_BANDS[1:], np.inf]
-    fitted = []
-    for lo, hi in zip(SNR_BANDS, edges, strict=True):
-        m = (snrs >= lo) & (snrs < hi)
+    def band(lo: float, m: npt.NDArray[np.bool_]) -> float:
         own = choose_threshold(labels[m], guess[m], conf[m], max_wrong) if (
             m.sum() >= MIN_BAND) else floor
-        fitted.append(max(own, floor))
+        return round(float(max(own, floor)), 4)
+
+    return fit_bands(snrs, band)
+
+
+def fit_bands(snrs: npt.NDArray[np.float32],
+              band: Callable[[float, npt.NDArray[np.bool_]], float]) -> list[tuple[float, float]]:
+    """(lowest SNR, threshold) pairs, one per band of :data:`SNR_BANDS`: ``band`` gives a band's
+    threshold from its lowest SNR and the mask of its val utterances; a noisier band then never
+    asks for less than a cleaner one."""
+    edges = [*SNR_BANDS[1:], np.inf]
+    fitted = [band(lo, (snrs >= lo) & (snrs < hi))
+              for lo, hi in zip(SNR_BANDS, edges, strict=True)]
     for b in range(len(fitted) - 2, -1, -1):
         fitted[b] = max(fitted[b], fitted[b + 1])
-    return [(lo, round(float(t), 4)) for lo, t in zip(SNR_BANDS, fitted, strict=True)]
+    return [(lo, float(t)) for lo, t in zip(SNR_BANDS, fitted, strict=True)]
 
 
 def thresholds_of(snrs: npt.NDArray[np.float32],

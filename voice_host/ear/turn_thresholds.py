@@ -1,13 +1,13 @@
 """Thresholds for a hearing narrowed to a turn, per band of SNR, fitted on the val voices.
 
 At a turn the referee narrows each hearing to the totals that may be announced there (a window
-either side of the current total, :data:`WINDOW`): a misreading outside it cannot be taken, and
-the readings left are surer than in a hearing open to any number. The head's one threshold was
-fitted open. Fitted under the turn's narrowing (each val number heard from a current total 1-9
-away from it, as a card makes it), clean speech needs less: on the English head's val voices
-0.74 from 35 dB up, against 0.89. On voices the ear never trained on, the referee took clean
-speech at the first utterance only 86-96% of the time, much of the rest asked about with the
-right reading likeliest ("Twelve?", at 0.84).
+either side of the current total, :func:`~voice_host.recognition.turn_expectation`): a
+misreading outside it cannot be taken, and the readings left are surer than in a hearing open to
+any number. The head's one threshold was fitted open. Fitted under the turn's narrowing (each
+val number heard from a current total 1-9 away from it, as a card makes it), clean speech needs
+less: on the English head's val voices 0.74 from 35 dB up, against 0.89. On voices the ear never
+trained on, the referee took clean speech at the first utterance only 86-96% of the time, much
+of the rest asked about with the right reading likeliest ("Twelve?", at 0.84).
 
 Only clean speech gets a threshold of its own (:data:`CLEAN_FROM`), and never above the one
 threshold. In noise the one threshold stays: fitted under the turn's narrowing, the English
@@ -24,27 +24,14 @@ import numpy.typing as npt
 from voice_host.ear.dataset import Embedded
 from voice_host.ear.decode import _JOIN, readings
 from voice_host.ear.head import HEAD_NAMES, Head, _softmax
-from voice_host.ear.train import MIN_BAND, SNR_BANDS, choose_threshold, figures, thresholds_of
+from voice_host.ear.train import MIN_BAND, choose_threshold, figures, fit_bands, thresholds_of
 from voice_host.ear.vocab import INTENTS
-from voice_host.recognition import Expectation
-
-WINDOW = 19
-"""Totals either side of the current total that a turn's hearing allows (the referee's
-``TURN_WINDOW``)."""
-
-MAX_NUMBER = 99
-"""The largest number the phrase tables speak."""
+from voice_host.phrases import MAX_NUMBER
+from voice_host.recognition import turn_expectation
 
 CLEAN_FROM = 35.0
 """Apparent SNR (dB) from which a turn's hearing is clean and may take a threshold of its own
 (clean speech reads 51-58 dB on the bench's clips; babble or pink noise at 20 dB, 25-35)."""
-
-def turn_expectation(current: int) -> Expectation:
-    """What a turn allows when the total stands at ``current``: totals within :data:`WINDOW`,
-    card-first phrases, commands."""
-    low, high = max(0, current - WINDOW), min(MAX_NUMBER, current + WINDOW)
-    return Expectation(numbers=frozenset(range(low, high + 1)), card_first=True)
-
 
 def current_totals(labels: npt.NDArray[np.int64], seed: int) -> npt.NDArray[np.int64]:
     """A current total for each val utterance: 1-9 either way from the total it says (as one
@@ -87,16 +74,12 @@ def choose_turn_thresholds(labels: npt.NDArray[np.int64], guess: npt.NDArray[np.
     wrong under the turn's narrowing, never above ``ceiling`` (the head's one threshold), never
     lower in a noisier band; in noise, and in a band with fewer than
     :data:`~voice_host.ear.train.MIN_BAND` val utterances, ``ceiling``."""
-    edges = [*SNR_BANDS[1:], np.inf]
-    fitted = []
-    for lo, hi in zip(SNR_BANDS, edges, strict=True):
-        m = (snrs >= lo) & (snrs < hi)
+    def band(lo: float, m: npt.NDArray[np.bool_]) -> float:
         own = choose_threshold(labels[m], guess[m], conf[m], max_wrong) if (
             lo >= CLEAN_FROM and m.sum() >= MIN_BAND) else ceiling
-        fitted.append(min(round(own, 4), ceiling))
-    for b in range(len(fitted) - 2, -1, -1):
-        fitted[b] = max(fitted[b], fitted[b + 1])
-    return [(lo, float(t)) for lo, t in zip(SNR_BANDS, fitted, strict=True)]
+        return min(round(own, 4), ceiling)
+
+    return fit_bands(snrs, band)
 
 
 def calibrate_turns(head: Head, val: Embedded, threshold: float, seed: int = 0

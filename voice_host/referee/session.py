@@ -27,10 +27,10 @@ Policy:
 * Without anyone to answer (a recording), the question is logged with its alternatives and the
   best reading is taken.
 * The recognizer is narrowed to what can be said now (:meth:`Session.expectation`), never toward
-  the expected total: a turn allows every total within :data:`TURN_WINDOW` of the current one, so
-  wrong directions and slips by ten are still heard as said. A choice about a turn ("Thirteen or
-  thirty?") keeps the turn's grammar, never only the readings asked about; a yes/no question
-  ("Twelve?") is heard as yes, no or a command, never as a number.
+  the expected total: a turn allows every total within :data:`~voice_host.recognition.TURN_WINDOW`
+  of the current one, so wrong directions and slips by ten are still heard as said. A choice about
+  a turn ("Thirteen or thirty?") keeps the turn's grammar, never only the readings asked about; a
+  yes/no question ("Twelve?") is heard as yes, no or a command, never as a number.
 """
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ from cowabunga import (
     play_card,
 )
 from cowabunga.cards import ISLAND_VALUES
-from voice_host.phrases import MAX_NUMBER, PhraseTable, phrase_table
+from voice_host.phrases import PhraseTable, phrase_table
 from voice_host.recognition import (
     COMMANDS_ONLY,
     LARGEST_CARD,
@@ -60,6 +60,7 @@ from voice_host.recognition import (
     Expectation,
     Hearing,
     is_whole,
+    turn_expectation,
 )
 from voice_host.referee.lines import HostLines, host_lines
 from voice_host.referee.setup import Setup
@@ -77,9 +78,6 @@ JSONObject = dict[str, object]
 
 ConfirmedCommand = Literal["stop", "undo"]
 """A spoken command the host asks about ("Stop the game?") and carries out only on a yes."""
-
-TURN_WINDOW = 19
-"""A turn's grammar allows totals this far either side of the current total."""
 
 CONTRACT = frozenset(
     {"played", "stew_pot", "direction", "island_drawn", "game_over", "heard", "mistake", "ask",
@@ -307,9 +305,7 @@ class Session:
         if phase is Phase.ISLAND:
             return Expectation(numbers=frozenset(ISLAND_VALUES), card_first=False, commands=True)
         if phase is Phase.TURN:
-            total = self.view.total
-            low, high = max(0, total - TURN_WINDOW), min(MAX_NUMBER, total + TURN_WINDOW)
-            return Expectation(numbers=frozenset(range(low, high + 1)), card_first=True)
+            return turn_expectation(self.view.total)
         return COMMANDS_ONLY
 
     # --- starting ------------------------------------------------------------------------------
