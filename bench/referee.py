@@ -1,7 +1,7 @@
 """Referee bench: recorded games scored against their true event lists.
 
     .venv/bin/python bench/referee.py [--games N] [--turns T] [--seed S] [--lang L] [--lead S]
-                                      [--neural] [--json]
+                                      [--neural] [--misses] [--json]
 
 Bots play real games with the full engine; every announcement is spoken by a voice the ear
 never trained on (three tables of espeak-ng voices: in English its bench accents and variants,
@@ -19,6 +19,10 @@ issue:
 * deliberate mistakes missed (goal 0);
 * announcements accepted at the first utterance without a question (goal ≥ 95%);
 * questions whose resolution matched what was said (goal: all);
+* what became of the rest (``voice_host.referee.misses``), clean and in babble: rejected (no
+  reading sure enough to accept or ask about), asked (and whether the question offered the
+  total said), confirmed (a sure reading checked before a mistake or a stew pot), misheard (taken
+  for a total not said), a false mistake; ``--misses`` lists each one;
 * the host's first word after the end of the player's speech, p95 (goal ≤ 500 ms): the
   endpointer's hangover (or, for an utterance whose early hearing is whole, its tentative end +
   that recognition; or the wait for the rest of a phrase cut at its comma) + the recognition
@@ -53,6 +57,7 @@ from voice_host.phrases import LANGUAGES
 from voice_host.recognition import SAMPLE_RATE, Recognizer, Samples
 from voice_host.recognizers import DEFAULT_ENGINE, ENGINES, EngineError, load_recognizer
 from voice_host.referee.demo import SimTable, Speech, Stats
+from voice_host.referee.misses import WHY, tally
 from voice_host.referee.session import Policy
 
 GOALS = {
@@ -103,6 +108,26 @@ def babble_noise(seconds: float, seed: int) -> Samples:
     from voice_host.voice import babble
 
     return babble(seconds, talkers=6, seed=seed)
+
+
+def not_first_try(games: list[dict[str, object]]) -> str:
+    """What became of the correct announcements not accepted at once, clean and in babble."""
+    parts = []
+    for condition in ("clean", "babble 10 dB"):
+        counts: dict[str, int] = {}
+        for g in games:
+            if g["condition"] == condition:
+                tallied = g["not_first_try"]
+                assert isinstance(tallied, dict)
+                for why, n in tallied.items():
+                    counts[why] = counts.get(why, 0) + n
+        kinds = ", ".join(
+            f"{why} {counts.get(why, 0)}"
+            + (f" ({counts.get(why + ', offered', 0)} offering the total said)"
+               if why in ("asked", "confirmed") else "")
+            for why in WHY)
+        parts.append(f"{condition}: {kinds}")
+    return "; ".join(parts)
 
 
 def render_ms(lines: list[str]) -> list[float]:
@@ -169,6 +194,8 @@ def main() -> None:
     parser.add_argument("--turns", type=int, default=30, help="turns per game")
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--misses", action="store_true",
+                        help="list every correct announcement not accepted at the first try")
     parser.add_argument("--engine", choices=ENGINES, default=DEFAULT_ENGINE, help="recognizer")
     parser.add_argument("--lang", choices=LANGUAGES, default="en",
                         help="the table's language (the bots', the referee's and the host's)")
@@ -255,6 +282,7 @@ def main() -> None:
     }
     total = Stats()
     latencies: list[float] = []
+    misses = [m for _, _, s, _ in rows for m in s.misses]
     for voices, condition, s, secs in rows:
         latencies += [lat + render_p50 for lat in s.latencies_ms]
         for name in ("turns", "utterances", "planted", "caught", "false_mistakes",
@@ -272,6 +300,7 @@ def main() -> None:
             "questions_right": s.questions_right,
             "questions_resolved": s.questions_resolved, "typed": s.typed, "joined": s.joined,
             "onsets": s.onsets, "rests": s.rests, "seconds": round(secs, 1),
+            "not_first_try": tally(s.misses),
         }
         figures["games"].append(game)  # type: ignore[attr-defined]
     latencies.sort()
@@ -293,6 +322,7 @@ def main() -> None:
         "rests": total.rests,
         "closed_early": total.closed_early,
         "utterances": total.utterances,
+        "not_first_try": tally(misses),
     }
     if args.json:
         print(json.dumps(figures, indent=2))
@@ -323,10 +353,17 @@ def main() -> None:
           f"undo: {t['phantom_commands']} (asked about, answered no: {t['phantom_undo_asked']}); "
           f"totals typed as a last resort: {t['typed']}")
     print(f"accepted at the first utterance without a question: {t['first_try']:.1%} (goal 95%)")
+    print("not at the first try: " + not_first_try(figures["games"]))  # type: ignore[arg-type]
     print(f"questions resolved right: {t['questions_right']:.1%} of {t['questions_resolved']} "
           "settled by the answers (goal 100%)")
     print(f"host's first word after end of speech, p95: {t['latency_p95_ms']} ms (goal 500 ms; "
           f"includes {t['render_p50_ms']} ms to render a line)")
+    if args.misses:
+        for _, condition, s, _ in rows:
+            for m in s.misses:
+                offered = ", the total said offered" if m.offered else ""
+                print(f"  {condition:13} {m.voice:22} said {m.said!r:28} heard {m.heard!r} "
+                      f"({m.confidence:.2f}): {m.why}{offered}")
 
 
 if __name__ == "__main__":

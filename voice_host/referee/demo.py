@@ -37,6 +37,7 @@ from voice_host.audio.noise import mix_at_snr
 from voice_host.ear import augment, synth
 from voice_host.phrases import phrase_table
 from voice_host.recognition import SAMPLE_RATE, Hearing, Recognizer, Samples
+from voice_host.referee.misses import Miss, miss
 from voice_host.referee.runner import EarlyEar, Heard, Referee, now_ms
 from voice_host.referee.session import Phase, Policy, Session, Step
 from voice_host.referee.setup import Setup
@@ -135,6 +136,8 @@ class Stats:
     """From the end of a bot's speech to the host's line being ready, for each host line."""
     outcome: Outcome | None = None
     """How the game ended (None if cut short)."""
+    misses: list[Miss] = field(default_factory=list)
+    """The correct announcements not accepted at their first utterance, and why."""
 
     def summary(self, wording: Wording = EN) -> str:
         """A short printed summary, in ``wording``'s language."""
@@ -237,6 +240,9 @@ class SimTable:
         self.stats = Stats()
         """The score against the truth."""
         self._history: list[tuple[int, int | None]] = []
+        self._first: tuple[list[dict[str, object]], bool] = ([], False)
+        """The log records of the current announcement's first utterance, and whether it was
+        taken for a total not said."""
         self._mistake_turns = set(self.rng.sample(range(2, 40), mistakes)) if mistakes else set()
         self._mumble_turn = self.rng.randrange(3, 12) if mumble else -1
 
@@ -411,6 +417,18 @@ class SimTable:
         planted: bool,
         mumbled: bool,
     ) -> None:
+        first_try = self.stats.first_try
+        self._first = ([], False)
+        self._tries(seat, card, said, good, total, planted, mumbled)
+        if not planted and self.stats.first_try == first_try:
+            records, wrong = self._first
+            self.stats.misses.append(
+                miss(self.speech[seat].voice, good, total, records, wrong))
+
+    def _tries(self, seat: int, card: int, said: str, good: str, total: int, planted: bool,
+               mumbled: bool) -> None:
+        """Up to :data:`MAX_TRIES` utterances of an announcement; the first one's records are
+        kept in ``_first`` with whether it was taken for another total."""
         session = self.session
         stats = self.stats
         if planted:
@@ -422,6 +440,8 @@ class SimTable:
             self._carry_on(seat)
             turns = len(session.turns)
             step = self.say(seat, text, mumbled=mumbled and attempt == 0)
+            if attempt == 0:
+                self._first = (list(step.records), False)
             asked = _asked(step.records)
             step = self._answer_questions(seat, text, step, card=card)
             records = step.records
@@ -435,6 +455,8 @@ class SimTable:
                     if attempt == 0 and not planted and not asked:
                         stats.first_try += 1
                     return
+                if attempt == 0:
+                    self._first = (self._first[0], True)
                 for turn in wrong:
                     if planted and text == said and turn is accepted[0]:
                         stats.missed += 1
