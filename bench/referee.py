@@ -110,17 +110,11 @@ def babble_noise(seconds: float, seed: int) -> Samples:
     return babble(seconds, talkers=6, seed=seed)
 
 
-def not_first_try(games: list[dict[str, object]]) -> str:
+def not_first_try(rows: list[tuple[tuple[str, ...], str, Stats, float]]) -> str:
     """What became of the correct announcements not accepted at once, clean and in babble."""
     parts = []
     for condition in ("clean", "babble 10 dB"):
-        counts: dict[str, int] = {}
-        for g in games:
-            if g["condition"] == condition:
-                tallied = g["not_first_try"]
-                assert isinstance(tallied, dict)
-                for why, n in tallied.items():
-                    counts[why] = counts.get(why, 0) + n
+        counts = tally(m for _, c, s, _ in rows if c == condition for m in s.misses)
         kinds = ", ".join(
             f"{why} {counts.get(why, 0)}"
             + (f" ({counts.get(why + ', offered', 0)} offering the total said)"
@@ -353,7 +347,7 @@ def main() -> None:
           f"undo: {t['phantom_commands']} (asked about, answered no: {t['phantom_undo_asked']}); "
           f"totals typed as a last resort: {t['typed']}")
     print(f"accepted at the first utterance without a question: {t['first_try']:.1%} (goal 95%)")
-    print("not at the first try: " + not_first_try(figures["games"]))  # type: ignore[arg-type]
+    print("not at the first try: " + not_first_try(rows))
     print(f"questions resolved right: {t['questions_right']:.1%} of {t['questions_resolved']} "
           "settled by the answers (goal 100%)")
     print(f"host's first word after end of speech, p95: {t['latency_p95_ms']} ms (goal 500 ms; "

@@ -39,7 +39,7 @@ from voice_host.phrases import phrase_table
 from voice_host.recognition import SAMPLE_RATE, Hearing, Recognizer, Samples
 from voice_host.referee.misses import Miss, miss
 from voice_host.referee.runner import EarlyEar, Heard, Referee, now_ms
-from voice_host.referee.session import Phase, Policy, Session, Step
+from voice_host.referee.session import JSONObject, Phase, Policy, Session, Step
 from voice_host.referee.setup import Setup
 from voice_host.referee.verdict import Reading
 from voice_host.referee.wording import EN, Wording
@@ -240,9 +240,6 @@ class SimTable:
         self.stats = Stats()
         """The score against the truth."""
         self._history: list[tuple[int, int | None]] = []
-        self._first: tuple[list[dict[str, object]], bool] = ([], False)
-        """The log records of the current announcement's first utterance, and whether it was
-        taken for a total not said."""
         self._mistake_turns = set(self.rng.sample(range(2, 40), mistakes)) if mistakes else set()
         self._mumble_turn = self.rng.randrange(3, 12) if mumble else -1
 
@@ -418,17 +415,17 @@ class SimTable:
         mumbled: bool,
     ) -> None:
         first_try = self.stats.first_try
-        self._first = ([], False)
-        self._tries(seat, card, said, good, total, planted, mumbled)
+        records, wrong = self._tries(seat, card, said, good, total, planted, mumbled)
         if not planted and self.stats.first_try == first_try:
-            records, wrong = self._first
             self.stats.misses.append(
                 miss(self.speech[seat].voice, good, total, records, wrong))
 
     def _tries(self, seat: int, card: int, said: str, good: str, total: int, planted: bool,
-               mumbled: bool) -> None:
-        """Up to :data:`MAX_TRIES` utterances of an announcement; the first one's records are
-        kept in ``_first`` with whether it was taken for another total."""
+               mumbled: bool) -> tuple[list[JSONObject], bool]:
+        """Up to :data:`MAX_TRIES` utterances of an announcement; returns the log records of
+        the first one and whether it was taken for a total not said."""
+        first: list[JSONObject] = []
+        first_wrong = False
         session = self.session
         stats = self.stats
         if planted:
@@ -441,7 +438,7 @@ class SimTable:
             turns = len(session.turns)
             step = self.say(seat, text, mumbled=mumbled and attempt == 0)
             if attempt == 0:
-                self._first = (list(step.records), False)
+                first = list(step.records)
             asked = _asked(step.records)
             step = self._answer_questions(seat, text, step, card=card)
             records = step.records
@@ -454,9 +451,9 @@ class SimTable:
                 if not wrong:
                     if attempt == 0 and not planted and not asked:
                         stats.first_try += 1
-                    return
+                    return first, first_wrong
                 if attempt == 0:
-                    self._first = (self._first[0], True)
+                    first_wrong = True
                 for turn in wrong:
                     if planted and text == said and turn is accepted[0]:
                         stats.missed += 1
@@ -467,7 +464,7 @@ class SimTable:
                 for _ in wrong:
                     self._undo(seat)
                 if right:
-                    return
+                    return first, first_wrong
                 text = good
                 continue
             mistake = any(r["event"] == "mistake" for r in records)
@@ -478,6 +475,7 @@ class SimTable:
                     stats.false_mistakes += 1
             text = good
         self._type_total(total)
+        return first, first_wrong
 
     def _answer_questions(self, seat: int, text: str, step: Step, card: int | None = None
                           ) -> Step:
