@@ -257,9 +257,8 @@ class Corpus:
             bounds = np.concatenate([[0], np.cumsum(z["lengths"])])
             flat = z["audio"]
             audio = [flat[bounds[i] : bounds[i + 1]] for i in range(len(bounds) - 1)]
-            raw = json.loads(str(z["cases"]))
-        cases = [Case(**{**c, "numbers": tuple(c["numbers"])}) for c in raw]
-        return cls(cases, audio)
+            text = str(z["cases"])
+        return cls(_parsed(text), audio)
 
 
 def _human_digits() -> list[tuple[str, int, int, npt.NDArray[np.int16]]]:
@@ -388,6 +387,16 @@ def build(seed: int = 1234, quick: bool = False, lang: str = "en") -> Corpus:
     corpus = Corpus(cases, audio)
     corpus.save(path)
     return corpus
+
+
+def cases(path: Path) -> list[Case]:
+    """The cases of the corpus saved at ``path``, without its audio."""
+    with np.load(path) as z:
+        return _parsed(str(z["cases"]))
+
+
+def _parsed(text: str) -> list[Case]:
+    return [Case(**{**c, "numbers": tuple(c["numbers"])}) for c in json.loads(text)]
 
 
 def clips(path: Path) -> list[tuple[int, int]]:
