@@ -360,10 +360,11 @@ def main() -> None:
     results = []
     for engine in runnable:
         out = raw_path(engine, lang)
-        if (args.reuse and out.exists() and out.stat().st_mtime > path.stat().st_mtime
-                and (not args.turn or '"turn"' in out.read_text())):
+        old = (json.loads(out.read_text()) if args.reuse and out.exists()
+               and out.stat().st_mtime > path.stat().st_mtime else None)
+        if old is not None and (not args.turn or all("turn" in r for r in old["rows"])):
             print(f"{engine}: reusing {out}", file=sys.stderr)
-            results.append(summarize(corpus, json.loads(out.read_text())))
+            results.append(summarize(corpus, old))
             continue
         t = time.perf_counter()
         proc = subprocess.run([sys.executable, __file__, "--worker", engine, "--lang", lang,

@@ -116,8 +116,8 @@ def not_first_try(rows: list[tuple[tuple[str, ...], str, Stats, float]]) -> str:
     for condition in ("clean", "babble 10 dB"):
         counts = tally(m for _, c, s, _ in rows if c == condition for m in s.misses)
         kinds = ", ".join(
-            f"{why} {counts.get(why, 0)}"
-            + (f" ({counts.get(why + ', offered', 0)} offering the total said)"
+            f"{why} {counts[why]}"
+            + (f" ({counts[why + ', offered']} offering the total said)"
                if why in ("asked", "confirmed") else "")
             for why in WHY)
         parts.append(f"{condition}: {kinds}")
