@@ -7,6 +7,7 @@ import sys
 from voice_host.cli import (  # noqa: F401
     audio_cmds,
     ear_cmds,
+    game_cmds,
     model_cmds,
     referee_cmds,
     speech_cmds,
