@@ -71,26 +71,40 @@ def test_files_and_errors(
     assert lines[3]["numbers"] == [] and lines[3]["command"] is None
 
 
+HUMAN_RIGHT = 28
+"""Of the 40 human digits below the ear must hear at least this many (measured: 33, none
+wrong); any wrong number fails."""
+
+
 @needs_fsdd
-def test_human_digit(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    digit = FSDD / "5_jackson_0.wav"
-    code, out, _ = run(["hear", str(digit)], monkeypatch, capsys)
-    (line,) = [json.loads(line) for line in out.splitlines()]
-    assert code == 0 and line["file"] == str(digit)
-    assert line["numbers"] in ([5], [])  # never a wrong number
+def test_human_digits(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Real human digits at 8 kHz, one JSON line each in order: most heard, none wrong."""
+    digits = sorted(FSDD.glob("?_*_[01].wav"))
+    assert len(digits) == 40
+    code, out, _ = run(["hear", *map(str, digits)], monkeypatch, capsys)
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert code == 0 and [line["file"] for line in lines] == [str(d) for d in digits]
+    said = [[int(d.name[0])] for d in digits]
+    right = sum(line["numbers"] == want for line, want in zip(lines, said, strict=True))
+    wrong = [line for line, want in zip(lines, said, strict=True)
+             if line["numbers"] not in ([], want)]
+    assert wrong == [] and right >= HUMAN_RIGHT, (right, wrong)
 
 
 @needs_espeak
 def test_all_good_exits_zero(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    cmd = speak("whose turn is it", tmp_path / "turn.wav", "en-us")
+    # PocketSphinx hears this command for sure at espeak-ng's default rate ("whose turn is it" it
+    # transcribes but never with confidence: see tests/recognizers/test_sphinx.py).
+    cmd = speak("what was played", tmp_path / "played.wav", "en-us")
     code, out, _ = run(
         ["hear", "--engine", "pocketsphinx", "--lang", "en", str(cmd)], monkeypatch, capsys
     )
     (line,) = [json.loads(x) for x in out.splitlines()]
     assert code == 0
-    assert line["numbers"] == [] and line["command"] in ("whose_turn", None)
+    assert line["text"] == "what was played"
+    assert line["numbers"] == [] and line["command"] == "last_plays"
 
 
 def test_language_pocketsphinx_has_no_model_for(

@@ -30,10 +30,12 @@ TOTALS = tuple(range(0, 46, 3))  # 16 totals, every tens and teens shape
 # Floors (measured on this machine at min_confidence 0.9: clean en-us 10/16 right, en-gb 8/16,
 # both 0 wrong; 10 dB with the turn 6/16, 0 wrong; human digits 5/40 right, 2 wrong; table talk
 # 1/12 accepted). The stock model is weak on 8 kHz human digits; "when unsure, reject" keeps
-# wrong numbers rare, so the floors guard the wrong counts tightly and the right counts loosely.
+# wrong numbers rare, so the floors guard the wrong counts tightly (the human digits' at what was
+# measured, with a recognizer of their own, as a decoder's history moves its results a little)
+# and the right counts loosely.
 RIGHT_CLEAN, WRONG_CLEAN = 6, 1  # of 16
 RIGHT_NOISE, WRONG_NOISE = 3, 1  # of 16
-RIGHT_HUMAN, WRONG_HUMAN = 2, 4  # of 40
+RIGHT_HUMAN, WRONG_HUMAN = 4, 2  # of 40
 DISTRACTORS_ACCEPTED = 2  # of 12
 
 
@@ -124,7 +126,8 @@ def test_totals_in_noise_with_the_turn(rec: PocketSphinxRecognizer, folder: Path
 
 
 @needs_fsdd
-def test_human_digits(rec: PocketSphinxRecognizer) -> None:
+def test_human_digits() -> None:
+    rec = PocketSphinxRecognizer()
     clips = [c for c in fsdd("jackson") + fsdd("yweweler") if c.text][::5]  # 40 clips
     rnd = random.Random(5)
     pairs = []
@@ -153,13 +156,18 @@ def test_table_talk_is_rejected(rec: PocketSphinxRecognizer, folder: Path) -> No
 
 
 @needs_espeak
-def test_card_first_and_commands(rec: PocketSphinxRecognizer, folder: Path) -> None:
-    card = rec.recognize(espeak("minus five, eleven", "en-us", folder))
-    assert card.numbers in ((5, 11), ())
-    command = rec.recognize(espeak("whose turn is it", "en-us", folder))
-    assert command.command in ("whose_turn", None) and command.numbers == ()
-    undo = rec.recognize(espeak("undo", "en-gb", folder), Expectation(numbers=frozenset({24})))
-    assert undo.command in ("undo", None) and undo.numbers in ((24,), ())
+def test_card_first_and_commands() -> None:
+    # Phrases and voices this recognizer hears for sure (checked at 150 and 175 words per minute,
+    # where it can; "whose turn is it" it transcribes right but never above the confidence floor).
+    # A recognizer of its own, as the result depends a little on what it decoded before.
+    rec = PocketSphinxRecognizer()
+    card = rec.recognize(synthesize("minus five, eleven", "en-gb", rate=150))
+    assert (card.text, card.numbers, card.command) == ("minus five eleven", (5, 11), None), card
+    command = rec.recognize(synthesize("what was played", "en-us", rate=175))
+    assert (command.numbers, command.command) == ((), "last_plays"), command
+    undo = rec.recognize(synthesize("take it back", "en-gb", rate=175),
+                         Expectation(numbers=frozenset({24})))
+    assert (undo.numbers, undo.command) == ((), "undo"), undo
 
 
 @needs_espeak
@@ -181,13 +189,12 @@ def test_play_prefix_end_to_end() -> None:
 
 
 @needs_espeak
-def test_alternatives_offer_the_confusable_partner(
-    rec: PocketSphinxRecognizer, folder: Path
-) -> None:
-    hearing = rec.recognize(espeak("thirteen", "en-gb", folder))
-    assert hearing.alternatives
+def test_alternatives_offer_the_confusable_partner() -> None:
+    rec = PocketSphinxRecognizer()  # its own: a decoder's history moves its results a little
+    hearing = rec.recognize(synthesize("thirteen", "en-gb"))
+    assert hearing.text == "thirteen" and hearing.alternatives, hearing
     alt = hearing.alternatives[0]
-    assert alt.numbers and alt.numbers != hearing.numbers
+    assert alt.numbers == (30,) and alt.numbers != hearing.numbers
     assert 0.0 <= alt.confidence <= 1.0
 
 
