@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 
 from voice_host.phrases import (
     COMMAND_NAMES,
@@ -144,7 +142,12 @@ def test_every_sentence_parses(lang: str) -> None:
     assert len(sentences) == len(set(sentences))
     for sentence in sentences:
         assert table.parse(sentence) is not None, sentence
-    assert "plus" in table.sign_words[+1] or table.sign_words[+1]
+    said = set(sentences)
+    for sign, signs in table.sign_words.items():
+        assert signs, sign
+        for word in signs:
+            text = f"{word} {table.number_words(7)}, {table.number_words(24)}"
+            assert text in said and table.parse(text) == Utterance((7, 24), 7, sign, 24, None)
 
 
 def test_sentences_options() -> None:
@@ -155,8 +158,18 @@ def test_sentences_options() -> None:
     assert "whose turn is it" in set(table.sentences())
 
 
-@given(st.sampled_from(LANGUAGES), st.integers(0, 9), st.integers(0, 99), st.sampled_from([1, -1]))
-def test_card_first_round_trip(lang: str, card: int, total: int, sign: int) -> None:
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_card_first_round_trip(lang: str) -> None:
+    """Every card (0-9), total (0-99) and sign word: 2,000 phrases per language, 10,000 with
+    each language's first sign words."""
     table = phrase_table(lang)
-    text = f"{table.sign_words[sign][0]} {table.number_words(card)}, {table.number_words(total)}"
-    assert table.parse(text) == Utterance((card, total), card, sign, total, None)
+    wrong = [
+        (text, parsed)
+        for sign, words in table.sign_words.items()
+        for word in words
+        for card in range(10)
+        for total in range(100)
+        for text in [f"{word} {table.number_words(card)}, {table.number_words(total)}"]
+        if (parsed := table.parse(text)) != Utterance((card, total), card, sign, total, None)
+    ]
+    assert wrong == []
