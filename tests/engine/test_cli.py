@@ -87,22 +87,16 @@ def test_simulate_with_mc_and_text_output(capsys: pytest.CaptureFixture[str]) ->
 
 
 def test_simulate_play_out_rule(capsys: pytest.CaptureFixture[str]) -> None:
-    main(
-        [
-            "simulate",
-            "--games",
-            "50",
-            "--players",
-            "2",
-            "--bots",
-            "careful",
-            "--empty-deck",
-            "play_out",
-            "--json",
-        ]
-    )
-    report = json.loads(capsys.readouterr().out)
-    assert report["empty_deck"] == "play_out"
+    """``--empty-deck play_out`` changes the games: with no more draws, hands run out."""
+    reports = {}
+    for rule in ("reshuffle", "play_out"):
+        main(["simulate", "--games", "50", "--players", "2", "--bots", "careful", "--seed", "1",
+              "--empty-deck", rule, "--json"])
+        reports[rule] = json.loads(capsys.readouterr().out)
+    assert reports["play_out"]["empty_deck"] == "play_out"
+    assert "hands_empty" not in reports["reshuffle"]["end_reasons"]
+    assert reports["play_out"]["end_reasons"]["hands_empty"] > 25, reports["play_out"]
+    assert reports["play_out"]["mean_plays"] < reports["reshuffle"]["mean_plays"]
 
 
 @pytest.mark.parametrize(

@@ -106,10 +106,20 @@ class SlowVoice:
     def __init__(self, seconds: float) -> None:
         self.seconds = seconds
         self.started = threading.Event()
+        self.starts: list[str] = []
+        self._cond = threading.Condition()
 
     def speak(self, text: str) -> None:
+        with self._cond:
+            self.starts.append(text)
+            self._cond.notify_all()
         self.started.set()
         time.sleep(self.seconds)
+
+    def spoken_wait(self, timeout: float, text: str) -> bool:
+        """Wait until ``text`` has started to be spoken."""
+        with self._cond:
+            return self._cond.wait_for(lambda: text in self.starts, timeout)
 
 
 def test_stale_announcements_are_dropped_not_queued() -> None:
@@ -125,11 +135,14 @@ def test_stale_announcements_are_dropped_not_queued() -> None:
         assert announcer.wait_idle(5)
         assert announcer.spoken == ["Anna's turn", "total twenty four"]
         assert announcer.dropped == ["total twelve", "total nineteen"]
-        # One that cannot start within its max age is dropped.
-        announcer.announce("Ben's turn", max_age_s=0.5)
-        time.sleep(0.05)
-        announcer.announce("long line", max_age_s=5)  # supersedes
+        # One that cannot start within its max age is dropped: nothing supersedes it, it waits
+        # 0.3 s for the line being spoken, longer than its 0.1 s.
+        announcer.announce("Ben's turn")
+        assert voice.spoken_wait(1, "Ben's turn")
+        announcer.announce("stale by then", max_age_s=0.1)
         assert announcer.wait_idle(5)
+        assert announcer.spoken == ["Anna's turn", "total twenty four", "Ben's turn"]
+        assert announcer.dropped == ["total twelve", "total nineteen", "stale by then"]
     finally:
         announcer.close()
 
