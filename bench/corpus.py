@@ -1,7 +1,7 @@
 """The recognition bench's own corpus: held-out synthetic voices, noise, distractors, humans.
 
 Nothing here is used to train the ear: the espeak-ng voices come from the ``bench`` split of
-``voice_host.ear.synth`` (accents and variants never used in training), the MBROLA and festival
+``voice_host.speakers.synth`` (accents and variants never used in training), the MBROLA and festival
 voices are held out too, the distractor sentences differ from the ear's training chatter, and
 the human digits (FSDD, two speakers) are never trained on by the shipped head.
 
@@ -25,8 +25,8 @@ import numpy as np
 import numpy.typing as npt
 
 from voice_host.audio.noise import mix_at_snr
-from voice_host.ear import augment, synth
 from voice_host.ear.vocab import card_phrase, words
+from voice_host.speakers import augment, synth
 
 REPO = Path(__file__).resolve().parents[1]
 FSDD = REPO.parent / "shared" / "corpus" / "fsdd-dev"
@@ -280,7 +280,7 @@ def corpus_path(seed: int, quick: bool, lang: str = "en") -> Path:
 OTHER_FAMILIES = ("flite", "pico", "rhvoice")
 """The synthesizers of :data:`synth.OTHER_VOICES` that have bench voices."""
 NEURAL_FAMILIES = ("kokoro", "piper")
-"""The neural synthesizers (:mod:`voice_host.ear.neural`) that have bench voices."""
+"""The neural synthesizers (:mod:`voice_host.speakers.neural`) that have bench voices."""
 
 Clean = tuple[str, str, str, tuple[int, ...], npt.NDArray[np.int16], bool]
 """One clean utterance: family, voice, text, numbers, audio, whether it is also heard in noise."""

@@ -46,18 +46,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from corpus import LANGUAGES, clips, corpus_path, read_clip
 from corpus import build as build_corpus
-from ear_designs import numbers
 
-from voice_host.ear import dataset
-from voice_host.ear import train as ear_train
-from voice_host.ear.dataset import PARTY, PARTY_SIZES, VAL, Item, Sizes
 from voice_host.ear.decode import readings
 from voice_host.ear.features import session_options
-from voice_host.ear.head import HEAD_NAMES, HEAD_SIZES, POINTS, fit_temperature
-from voice_host.ear.head import _softmax as softmax
-from voice_host.ear.seqtrain import pool_states
-from voice_host.ear.vocab import INTENTS
+from voice_host.ear.head import HEAD_NAMES, HEAD_SIZES, POINTS, softmax
+from voice_host.ear.vocab import CARDS, HEADS, INTENTS, UNITS
 from voice_host.ear.whisper import DIM, POOL, encoder_input, encoder_path, encoder_weights
+from voice_host.ear_training import calibration, dataset
+from voice_host.ear_training.calibration import fit_temperature
+from voice_host.ear_training.dataset import PARTY, PARTY_SIZES, VAL, Item, Sizes
+from voice_host.ear_training.seqtrain import pool_states
 
 REPO = Path(__file__).resolve().parents[1]
 CACHE = REPO / "data" / "pilot"
@@ -65,6 +63,15 @@ CONDITIONS = ("clean", "pink 10 dB", "babble 10 dB")
 Floats = npt.NDArray[np.float32]
 
 _SESSION: dict[str, Any] = {}
+
+
+def numbers(index: tuple[int, int, int, int]) -> tuple[int, ...]:
+    """The numbers a reading says (card, total), or none."""
+    intent, h, u, c = index
+    if intent != 0:
+        return ()
+    total = HEADS[h] + UNITS[u]
+    return (total,) if CARDS[c] == "none" else (int(CARDS[c][-1]), total)
 
 
 def _layers() -> int:
@@ -381,11 +388,11 @@ def score(pilot: Pilot, val: tuple[list[Floats], npt.NDArray[np.int64]],
     zs = pilot.logits(val[0])
     temps = [fit_temperature(z, val[1][:, j]) for j, z in enumerate(zs)]
     probs = [softmax((z / t).astype(np.float32)) for z, t in zip(zs, temps, strict=True)]
-    guess, conf = ear_train.decide(probs)
-    threshold = ear_train.choose_threshold(val[1], guess, conf)
+    guess, conf = calibration.decide(probs)
+    threshold = calibration.choose_threshold(val[1], guess, conf)
     out: dict[str, Any] = {"threshold": round(threshold, 3),
                            "val": {k: round(100 * v, 1) for k, v in
-                                   ear_train.figures(val[1], guess, conf, threshold).items()}}
+                                   calibration.figures(val[1], guess, conf, threshold).items()}}
     bz = pilot.logits(bench[0])
     bp = [softmax((z / t).astype(np.float32)) for z, t in zip(bz, temps, strict=True)]
     tally: dict[str, list[int]] = {}

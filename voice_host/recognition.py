@@ -20,6 +20,10 @@ Samples = npt.NDArray[np.int16]
 """Mono 16-bit PCM at :data:`SAMPLE_RATE`."""
 
 
+class EngineError(Exception):
+    """A recognizer could not be loaded; the message says how to fix it."""
+
+
 @dataclass(frozen=True)
 class Alternative:
     """A runner-up reading of the same utterance."""

@@ -1,4 +1,4 @@
-"""Fixtures of the ear's tests: one front end and one recognizer for the whole session."""
+"""Fixtures of the ear's tests: one recognizer for the whole session."""
 
 from __future__ import annotations
 
@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import REPO
-from voice_host.ear.features import FrontEnd
 from voice_host.ear.recognizer import EarRecognizer, default_head_path
 from voice_host.recognition import Hearing
 
@@ -43,12 +42,6 @@ def bench_distractors(lang: str) -> tuple[str, ...]:
             found: tuple[str, ...] = ast.literal_eval(node.value)
             return found
     raise AssertionError(f"bench/corpus.py has no {name}")
-
-
-@pytest.fixture(scope="session")
-def front() -> FrontEnd:
-    """The ear's front end."""
-    return FrontEnd()
 
 
 @pytest.fixture(scope="session")

@@ -9,15 +9,16 @@ from pathlib import Path
 
 import numpy as np
 
-from voice_host.ear.train import (
+from voice_host.ear.vocab import INTENTS
+from voice_host.ear_training.calibration import (
     MIN_BAND,
     SNR_BANDS,
     choose_snr_thresholds,
     choose_threshold,
+    choose_turn_thresholds,
+    current_totals,
     thresholds_of,
 )
-from voice_host.ear.turn_thresholds import choose_turn_thresholds, current_totals
-from voice_host.ear.vocab import INTENTS
 from voice_host.recognition import turn_expectation
 
 RIGHT = (0, 2, 4, 0)
@@ -126,16 +127,16 @@ def test_a_clean_turn_needs_less_where_its_narrowed_readings_are_right() -> None
 
 
 def test_a_turns_current_total_is_one_card_from_the_total_said() -> None:
-    from voice_host.ear.decode import _JOIN
+    from voice_host.ear.decode import JOINED
 
     rng = np.random.default_rng(5)
-    numbers = [(0, h, u, 0) for h in range(_JOIN.shape[0]) for u in range(_JOIN.shape[1])
-               if _JOIN[h, u] >= 0]
+    numbers = [(0, h, u, 0) for h in range(JOINED.shape[0]) for u in range(JOINED.shape[1])
+               if JOINED[h, u] >= 0]
     rows = [numbers[int(i)] for i in rng.integers(0, len(numbers), 500)]
     rows += [(INTENTS.index("undo"), -1, -1, -1)] * 50
     labels = np.array(rows, np.int64)
     current = current_totals(labels, seed=3)
-    said = _JOIN[labels[:500, 1], labels[:500, 2]]
+    said = JOINED[labels[:500, 1], labels[:500, 2]]
     steps = np.abs(current[:500] - said)
     assert steps.min() >= 1 and steps.max() <= 9
     assert current.min() >= 0 and current.max() <= 99

@@ -9,15 +9,8 @@ import numpy.typing as npt
 import pytest
 
 from voice_host.ear.decode import readings
-from voice_host.ear.vocab import (
-    CARDS,
-    HEADS,
-    INTENTS,
-    UNITS,
-    join_total,
-    number_label,
-    split_total,
-)
+from voice_host.ear.vocab import CARDS, HEADS, INTENTS, UNITS, join_total, split_total
+from voice_host.ear_training.texts import number_label
 from voice_host.recognition import Expectation
 
 Vector = npt.NDArray[np.float32]

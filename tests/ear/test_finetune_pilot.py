@@ -31,8 +31,8 @@ def _pilot() -> ModuleType:
 @needs_espeak
 def test_last_layer_gives_the_encoders_states() -> None:
     torch = pytest.importorskip("torch")
-    from voice_host.ear import synth
     from voice_host.ear.whisper import DIM, POOL, WhisperFrontEnd, encoder_weights
+    from voice_host.speakers import synth
 
     fp = _pilot()
     voice = synth.Voice("espeak", "en-us", "train")

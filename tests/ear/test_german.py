@@ -9,18 +9,9 @@ import hashlib
 import json
 
 from tests.ear.conftest import needs_espeak
-from voice_host.ear import dataset
-from voice_host.ear.vocab import (
-    CHATTER_EN,
-    HEADS,
-    PARTIALS_EN,
-    UNITS,
-    chatter,
-    number_label,
-    partials,
-    split_total,
-    words,
-)
+from voice_host.ear.vocab import HEADS, UNITS, split_total, words
+from voice_host.ear_training import dataset
+from voice_host.ear_training.texts import CHATTER_EN, PARTIALS_EN, chatter, number_label, partials
 from voice_host.phrases import phrase_table
 
 

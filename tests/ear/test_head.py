@@ -6,8 +6,10 @@ from pathlib import Path
 
 import numpy as np
 
-from voice_host.ear.features import EMBED_DIM
 from voice_host.ear.head import HEAD_SIZES, POINTS, Head, pool
+
+EMBED_DIM = 96
+"""Size of the test heads' input vectors (any size works)."""
 
 
 def _conv_head(rng: np.random.Generator, channels: int = 8, hidden: int = 16) -> Head:

@@ -7,8 +7,8 @@ import numpy as np
 import pytest
 
 from tests.ear.conftest import needs_espeak
-from voice_host.ear import neural, synth
 from voice_host.ear.recognizer import EarRecognizer
+from voice_host.speakers import neural, synth
 
 pytestmark = [needs_espeak, pytest.mark.slow]
 

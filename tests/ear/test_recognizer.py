@@ -12,11 +12,11 @@ import pytest
 
 from tests.conftest import FSDD, needs_fsdd
 from tests.ear.conftest import needs_espeak, top_numbers
-from voice_host.ear import synth
 from voice_host.ear.recognizer import EarRecognizer, threshold_in_band
 from voice_host.ear.vocab import words
 from voice_host.recognition import COMMANDS_ONLY, Expectation
 from voice_host.recognizers import EngineError
+from voice_host.speakers import synth
 
 TOP_FLOOR_VOICE = 0.65
 """Share of totals whose best reading is right, in the held-out voices (measured 38 of 52)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from voice_host.ear.conv import convolve
-from voice_host.ear.seqtrain import packed
+from voice_host.ear_training.seqtrain import packed
 
 
 def test_packed_batch_convolves_each_sequence_as_alone() -> None:

@@ -13,9 +13,10 @@ from typer.testing import CliRunner
 
 from tests.ear.conftest import cpu_flags, needs_espeak
 from voice_host.cli.app import app
-from voice_host.ear import dataset, kernels, synth, train
 from voice_host.ear.head import Head
 from voice_host.ear.recognizer import EarRecognizer
+from voice_host.ear_training import calibration, dataset, kernels, train
+from voice_host.speakers import synth
 
 
 @needs_espeak
@@ -29,10 +30,7 @@ def test_quick_training_writes_a_loadable_head(tmp_path: Path, arch: str) -> Non
     # training pins its kernels.
     command = [
         sys.executable, "-m", "voice_host", "ear", "train", "--quick", "--seed", "3", "--out",
-        str(out), "--cache", str(tmp_path / "cache"), "--workers", "1", "--arch", arch,
-        # The plain MLP (no torch) stays on the small front end: over Whisper's 512 dims its
-        # pooled input is 5,120 wide.
-        *(["--second-opinion"] if arch == "conv" else ["--front", "speech-embedding"])]
+        str(out), "--cache", str(tmp_path / "cache"), "--workers", "1", "--arch", arch]
     result = subprocess.run(command, capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stderr[-2000:]
     assert out.exists() and out.stat().st_size < 5_000_000
@@ -46,17 +44,15 @@ def test_quick_training_writes_a_loadable_head(tmp_path: Path, arch: str) -> Non
     info = CliRunner().invoke(app, ["ear", "info", "--model", str(out)])
     assert info.exit_code == 0 and '"quick": true' in info.output
     assert f'"arch": "{arch}"' in info.output
-    front = "whisper-base" if arch == "conv" else "speech-embedding"
-    assert f'"front": "{front}"' in info.output and rec.front.name == front
-    assert (rec.head.ctc is not None) == (arch == "conv")  # asked for with the conv head
+    assert '"front": "whisper-base"' in info.output and rec.front.name == "whisper-base"
     pinned = arch == "conv" and _has_avx2()
     assert (rec.head.meta["kernels"] == "AVX2") == pinned, rec.head.meta["kernels"]
     assert rec.head.meta["draw"] == train.DRAWS.get("en", 0)
     bands = rec.head.meta["snr_thresholds"]
-    assert isinstance(bands, list) and [lo for lo, _ in bands] == list(train.SNR_BANDS)
+    assert isinstance(bands, list) and [lo for lo, _ in bands] == list(calibration.SNR_BANDS)
     assert all(t >= rec.threshold for _, t in bands)
     turn = rec.head.meta["turn_snr_thresholds"]
-    assert isinstance(turn, list) and [lo for lo, _ in turn] == list(train.SNR_BANDS)
+    assert isinstance(turn, list) and [lo for lo, _ in turn] == list(calibration.SNR_BANDS)
     assert all(t <= rec.threshold for _, t in turn)
     _calibration_measures_the_snrs_a_cached_val_set_lacks(tmp_path, out)
     if arch == "conv":
@@ -108,7 +104,7 @@ def _another_draw_trains_other_weights_on_the_same_data(
 
 
 def _has_avx2() -> bool:
-    """An x86-64 CPU with AVX2: training pins torch to its kernels (`voice_host.ear.kernels`)."""
+    """An x86-64 CPU with AVX2: training pins torch to its kernels (`ear_training.kernels`)."""
     return kernels.pins_here() and "avx2" in cpu_flags()
 
 
@@ -116,7 +112,6 @@ def _has_avx2() -> bool:
     (["--members", "0"], "--members 0: an ensemble needs at least one head"),
     (["--draw", "-1"], "--draw -1: draws are numbered from 0"),
     (["--arch", "tree"], "--arch 'tree': choose conv or mlp"),
-    (["--front", "bogus"], "unknown front end 'bogus'; choose one of: speech-embedding"),
     (["--out", "/proc/nowhere/head.npz"], "--out: cannot write in /proc/nowhere"),
     (["--cache", "/proc/nowhere"], "--cache: cannot write in /proc/nowhere"),
 ])

@@ -6,9 +6,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from voice_host.ear import neural
 from voice_host.recognizers import load_recognizer
 from voice_host.referee.demo import SimTable, Speech
+from voice_host.speakers import neural
 
 
 def test_a_voice_is_named_by_its_synthesizer_or_is_espeak_ng() -> None:

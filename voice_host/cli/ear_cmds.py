@@ -7,17 +7,20 @@ import json
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING, Annotated, cast
 
 import typer
 
 from voice_host.cli.app import UserError, app
-from voice_host.ear.features import RECIPE_FRONT
 
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from voice_host.ear.train import Progress
+    from voice_host.ear_training.train import Progress
+
+CARDS_DIR = Path(__file__).resolve().parents[2] / "docs" / "ear"
+"""Where the shipped heads' cards are (in a checkout of the project)."""
 
 ear_app = typer.Typer(help="The trained ear: our own recognizer for the game's vocabulary.",
                       no_args_is_help=True)
@@ -43,27 +46,17 @@ def train_cmd(
     members: Annotated[
         int, typer.Option(help="Conv heads in the ensemble (the shipped heads have two).")
     ] = 2,
-    second_opinion: Annotated[
-        bool | None,
-        typer.Option(help="Also train the CTC veto (default: the language's shipped recipe, "
-                     "which has none; measured, see the card)."),
-    ] = None,
-    front: Annotated[
-        str, typer.Option(help="Front end under the head: whisper-base (Whisper's encoder) "
-                          "or speech-embedding (openWakeWord's).")
-    ] = RECIPE_FRONT,
 ) -> None:
     """Synthesize the data, train the head, calibrate it on held-out voices, write it."""
     from rich.console import Console
 
-    from voice_host.ear import train
-    from voice_host.ear.features import FRONT_ENDS, FrontEndError
+    from voice_host.ear.features import FrontEndError
+    from voice_host.ear.recognizer import default_head_path
     from voice_host.phrases import LANGUAGES
 
+    train = _training()
     if lang not in LANGUAGES:
         raise UserError(f"no phrase table for {lang!r}; choose one of: {', '.join(LANGUAGES)}")
-    if front not in FRONT_ENDS:
-        raise UserError(f"unknown front end {front!r}; choose one of: {', '.join(FRONT_ENDS)}")
     # Checked before the data is made, which takes most of an hour.
     if arch not in train.ARCHS:
         raise UserError(f"--arch {arch!r}: choose {' or '.join(train.ARCHS)}")
@@ -72,21 +65,26 @@ def train_cmd(
     if members < 1:
         raise UserError(f"--members {members}: an ensemble needs at least one head (give 1 or "
                         "more)")
-    from voice_host.ear.recognizer import default_head_path
-
     _writable((out or default_head_path(lang)).parent, "--out")
-    _writable(cache or train.DATA_DIR, "--cache")
+    _writable(cache or train.data_dir(), "--cache")
     console = Console(stderr=True)
     with _bars(console) as bars:
         try:
             result = train.train(lang=lang, seed=seed, quick=quick, out=out, progress=bars,
-                                 workers=workers, cache=cache, arch=arch,
-                                 members=members, second_opinion=second_opinion, front=front,
+                                 workers=workers, cache=cache, arch=arch, members=members,
                                  draw=draw)
         except (RuntimeError, FrontEndError) as err:
             raise UserError(str(err)) from err
     figs = ", ".join(f"{k} {v:.1%}" for k, v in result.figures.items())
     console.print(f"wrote {result.path} in {result.seconds:.0f} s; held-out voices: {figs}")
+
+
+def _training() -> ModuleType:
+    """The training recipe (:mod:`voice_host.ear_training.train`), loaded only by the commands
+    that train: what runs at the table never loads it."""
+    from voice_host.ear_training import train
+
+    return train
 
 
 @contextlib.contextmanager
@@ -101,7 +99,7 @@ def _bars(console: Console) -> Iterator[Progress]:
     )
     from rich.progress import Progress as Bars
 
-    from voice_host.ear.train import Progress as Stages
+    from voice_host.ear_training.train import Progress as Stages
 
     class Shown(Stages):
         def __init__(self, bars: Bars) -> None:
@@ -164,11 +162,12 @@ def calibrate_cmd(
     it (its temperatures and its one threshold stay); training does this itself."""
     from rich.console import Console
 
-    from voice_host.ear import train
     from voice_host.ear.features import FrontEndError
     from voice_host.ear.head import Head
+    from voice_host.ear_training.calibration import calibrate_bands
     from voice_host.phrases import LANGUAGES
 
+    train = _training()
     if lang is not None and lang not in LANGUAGES:
         raise UserError(f"no phrase table for {lang!r}; choose one of: {', '.join(LANGUAGES)}")
     path = _head_path(lang or "en", model)
@@ -182,18 +181,18 @@ def calibrate_cmd(
         raise UserError(f"{path} is a head for {own!r}, not {lang!r}; give --lang {own} or "
                         "leave --lang out")
     lang = own
-    front = str(head.meta.get("front", RECIPE_FRONT))
+    front = str(head.meta.get("front", "speech-embedding"))
     quick = bool(head.meta.get("quick", False))
     if seed is None:
         seed = int(head.meta.get("seed", 0))  # type: ignore[call-overload]
     _writable(path.parent, "--model")
-    _writable(cache or train.DATA_DIR, "--cache")
+    _writable(cache or train.data_dir(), "--cache")
     console = Console(stderr=True)
     with _bars(console) as bars:
         try:
             val = train.build_all(lang, "val", quick, seed, bars, workers, cache, front)
             bars.stage("fit the thresholds per band of SNR", 1)
-            head.meta.update(train.calibrate_bands(head, val))
+            head.meta.update(calibrate_bands(head, val))
             bars.advance(1)
         except (RuntimeError, FrontEndError) as err:
             raise UserError(str(err)) from err
@@ -219,10 +218,18 @@ def info_cmd(
     model: Annotated[Path | None, typer.Option(help="A head file instead of the shipped one.")]
     = None,
 ) -> None:
-    """Show the head's language, recipe, calibration and held-out figures as JSON."""
+    """Show the head's language, recipe, calibration and held-out figures as JSON, and where
+    its card is."""
     from voice_host.ear.head import Head
 
     path = _head_path(lang, model)
-    head = Head.load(path)
-    info = {"path": str(path), "bytes": path.stat().st_size, **head.meta}
+    try:
+        head = Head.load(path)
+    except (OSError, ValueError, KeyError) as err:
+        raise UserError(f"cannot read the ear head {path} ({err}); give a head written by "
+                        "voice-host ear train") from err
+    info: dict[str, object] = {"path": str(path), "bytes": path.stat().st_size, **head.meta}
+    card = CARDS_DIR / f"{head.meta.get('lang', lang)}.md"
+    if model is None and card.exists():
+        info["card"] = str(card)
     typer.echo(json.dumps(info, indent=2, sort_keys=True))

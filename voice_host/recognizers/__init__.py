@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from voice_host.recognition import Recognizer
+from voice_host.recognition import EngineError, Recognizer
+
+__all__ = ["DEFAULT_ENGINE", "ENGINES", "ENGINE_HELP", "EngineError", "load_recognizer"]
 
 ENGINES = ("pocketsphinx", "vosk", "ear")
 """Engine names accepted by ``--engine``."""
@@ -18,10 +20,6 @@ announced no false mistake or penalty with it, clean or in babble."""
 
 ENGINE_HELP = f"Recognizer: {', '.join(ENGINES)}."
 """The ``--engine`` option's help text, shared by every command that listens."""
-
-
-class EngineError(Exception):
-    """A recognizer could not be loaded; the message says how to fix it."""
 
 
 def load_recognizer(engine: str, lang: str = "en", model: Path | None = None) -> Recognizer:

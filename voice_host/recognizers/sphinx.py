@@ -56,8 +56,14 @@ from typing import Any
 import numpy as np
 
 from voice_host.phrases import CARD_VALUES, MAX_NUMBER, PhraseTable, phrase_table, spoken_tokens
-from voice_host.recognition import SAMPLE_RATE, Alternative, Expectation, Hearing, Samples
-from voice_host.recognizers import EngineError
+from voice_host.recognition import (
+    SAMPLE_RATE,
+    Alternative,
+    EngineError,
+    Expectation,
+    Hearing,
+    Samples,
+)
 
 SUPPORTED_LANGUAGES = ("en",)
 """Languages with an acoustic model in the pocketsphinx wheel."""

@@ -29,8 +29,14 @@ from voice_host.phrases import (
     phrase_table,
     spoken_tokens,
 )
-from voice_host.recognition import SAMPLE_RATE, Alternative, Expectation, Hearing, Samples
-from voice_host.recognizers import EngineError
+from voice_host.recognition import (
+    SAMPLE_RATE,
+    Alternative,
+    EngineError,
+    Expectation,
+    Hearing,
+    Samples,
+)
 
 INSTALL_HINT = "pip install 'voice-host[vosk]'"
 """What to run when the vosk package is missing."""

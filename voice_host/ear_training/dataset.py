@@ -1,7 +1,7 @@
 """The ear's training data: a seeded plan of utterances, synthesized, augmented and embedded.
 
 ``plan(...)`` lists what to say, in which voice, at what speed and pitch; ``render(...)`` turns a
-plan into embedding sequences, in worker processes, and caches the result under ``data/ear/``.
+plan into embedding sequences, in worker processes, and caches the result in the user's cache.
 The same seed gives the same plan, the same audio and the same embeddings.
 """
 
@@ -19,24 +19,20 @@ import numpy as np
 import numpy.typing as npt
 
 from voice_host.audio.apparent_snr import apparent_snr_db
-from voice_host.ear import augment, synth
-from voice_host.ear.features import DEFAULT, Embedder, front_end, pad
-from voice_host.ear.vocab import (
-    CARD_SIGNS,
-    CARD_VALUES,
+from voice_host.ear.features import Embedder
+from voice_host.ear.vocab import CARD_SIGNS, CARD_VALUES, INTENTS, MAX_TOTAL, card_phrase, words
+from voice_host.ear.whisper import WHISPER, WhisperFrontEnd
+from voice_host.ear_training.texts import (
     CHATTER_EN,
-    INTENTS,
-    MAX_TOTAL,
     REJECT,
     Label,
-    card_phrase,
     chatter,
     command_label,
     number_label,
     partials,
-    words,
 )
 from voice_host.recognition import SAMPLE_RATE
+from voice_host.speakers import augment, synth
 
 _R = TypeVar("_R")
 
@@ -242,7 +238,7 @@ def _speakers_plan(lang: str, split: str, sizes: Sizes, rng: np.random.Generator
 
 
 NEURAL = "neural"
-"""The set in the neural voices of :data:`synth.OTHER_VOICES` (:mod:`voice_host.ear.neural`),
+"""The set in the neural voices of :data:`synth.OTHER_VOICES` (:mod:`voice_host.speakers.neural`),
 each voice equally often; three in ten utterances at a party."""
 
 
@@ -362,9 +358,11 @@ def augmented(clean: Audio, version: int, rng: np.random.Generator,
 _WORKER: dict[str, object] = {}
 
 
-def _init_worker(babble: list[Audio], front: str | None = DEFAULT) -> None:
+def _init_worker(babble: list[Audio], front: str | None = WHISPER) -> None:
     if front is not None:
-        _WORKER["front"] = front_end(front, threads=1)
+        if front != WHISPER:
+            raise RuntimeError(f"unknown front end {front!r}; the ear has one: {WHISPER}")
+        _WORKER["front"] = WhisperFrontEnd(threads=1)
     _WORKER["babble"] = babble
 
 
@@ -404,7 +402,7 @@ def _heard(items: Sequence[Item], versions: int) -> Iterator[Audio]:
 
 def _work(args: tuple[Sequence[Item], int]) -> tuple[list[npt.NDArray[np.float16]], list[float]]:
     items, versions = args
-    embedder = cast(Embedder, _WORKER["front"])  # set by _init_worker from front_end()
+    embedder = cast(Embedder, _WORKER["front"])  # set by _init_worker
     seqs, snrs = [], []
     for audio in _heard(items, versions):
         seqs.append(embedder.embed(audio).astype(np.float16))
@@ -421,7 +419,7 @@ class Embedded:
     """Embedding sequences with their labels, ready for training."""
 
     seqs: list[npt.NDArray[np.float16]]
-    """One ``(T, 96)`` sequence per augmented utterance."""
+    """One ``(T, dim)`` sequence per augmented utterance."""
     labels: npt.NDArray[np.int64]
     """``(N, 4)`` intent, head, unit, card (-1 where a head does not apply)."""
     voices: list[str]
@@ -434,7 +432,7 @@ class Embedded:
 
 
 def cache_key(lang: str, split: str, items: Sequence[Item], engine: str | None = None,
-              front: str = DEFAULT) -> str:
+              front: str = WHISPER) -> str:
     """A short name for the embedded set of ``items`` (a :func:`plan`) through ``front``.
 
     The name covers every planned utterance (its text, label, voice, speed, pitch and seed),
@@ -442,13 +440,10 @@ def cache_key(lang: str, split: str, items: Sequence[Item], engine: str | None =
     the old one.
     """
     planned = json.dumps([asdict(i) for i in items], sort_keys=True)
-    parts: list[object] = [RECIPE, lang, split, hashlib.sha1(planned.encode()).hexdigest()]
-    if front != DEFAULT:
-        parts.append(front)
+    parts: list[object] = [RECIPE, lang, split, hashlib.sha1(planned.encode()).hexdigest(), front]
     blob = json.dumps(parts, sort_keys=True)
     name = split if engine is None else f"{split}-{engine}"
-    if front != DEFAULT:
-        name = f"{name}-{front}"
+    name = f"{name}-{front}"
     return f"{lang}-{name}-{hashlib.sha1(blob.encode()).hexdigest()[:10]}"
 
 
@@ -477,7 +472,7 @@ def _chunked(items: Sequence[Item], versions: int, babble: list[Audio], workers:
 
 def render(items: Sequence[Item], versions: int, babble: list[Audio], workers: int = 2,
            progress: Callable[[int], None] | None = None, chunk: int = 24,
-           front: str = DEFAULT) -> Embedded:
+           front: str = WHISPER) -> Embedded:
     """Synthesize, augment and embed every item, ``versions`` copies each, in worker processes,
     through the front end called ``front``; and measure each copy's apparent SNR."""
     done = _chunked(items, versions, babble, workers, progress, chunk, front, _work)
@@ -529,8 +524,3 @@ def load(path: Path) -> Embedded:
         snrs = np.array(z["snrs"], dtype=np.float32) if "snrs" in z.files else None
         return Embedded(seqs, labels, [str(v) for v in z["voices"]],
                         [str(t) for t in z["texts"]], snrs)
-
-
-def padded(samples: Audio) -> Audio:
-    """The utterance as the front end sees it (re-exported for the bench)."""
-    return pad(samples)
