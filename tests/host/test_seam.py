@@ -4,14 +4,19 @@ questions, confirmations, yes and no, undo, pause, repeat, stop and its own quer
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 
+from rich.console import RenderableType
+from rich.text import Text
+
 from voice_host.host.dialogue import Dialogue
+from voice_host.host.live_view import LiveView
 from voice_host.host.seam import Host, HostedGame, Policy
 from voice_host.host.step import JSONObject, Step
 from voice_host.phrases import phrase_table
 from voice_host.recognition import COMMANDS_ONLY, Alternative, Expectation, Hearing
+from voice_host.referee.wording import EN
 
 COUNT = "count"
 
@@ -29,6 +34,8 @@ class Said:
 
 class Words:
     """The host's own lines for the test (English, plain)."""
+
+    wording = EN
 
     def say_again(self, player: str) -> str:
         return f"{player}, say it again."
@@ -134,6 +141,9 @@ class Counting:
 
     def resumed_after_pause(self) -> str:
         return f"Go on: {self.next}."
+
+    def render(self, large: bool, said: Sequence[str]) -> RenderableType:
+        return Text(f"{'NEXT' if large else 'next'}: {self.next}\n" + "\n".join(said))
 
     def undo_question(self) -> str | None:
         return f"Take back {self.counted[-1]}?" if self.counted else None
@@ -248,3 +258,12 @@ def test_the_game_ends_and_waits_for_nothing() -> None:
         d.hear(said(word))
     assert d.hear(said("five")).lines == ["Done!"]
     assert game.over and d.waiting_for() is None and d.expectation() == COMMANDS_ONLY
+
+
+def test_the_live_view_draws_what_the_game_renders() -> None:
+    d, _ = table()
+    d.hear(said("one"))
+    view = LiveView(d, large=True, enabled=True)
+    view.note("HOST: Two, please.")
+    view.note("  heard: two  [0.9]")
+    assert str(view.renderable()) == "NEXT: 2\nTwo, please."

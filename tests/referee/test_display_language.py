@@ -11,8 +11,8 @@ from rich.console import Console
 
 from cowabunga import EndReason, Outcome, TableView
 from voice_host.display import DISPLAY_WORDS, DisplayWords, RecentPlay, display_words, render_table
+from voice_host.host.live_view import LiveView
 from voice_host.referee import Session
-from voice_host.referee.runner import LiveView, recent_plays
 from voice_host.referee.wording import WORDINGS
 
 from .helpers import table_setup
@@ -80,7 +80,7 @@ def test_german_game_over_and_notes() -> None:
         render_table(over(view, "Emily", "Maria"), large=True, words=de)
     )
     # Emily's 12 lands on Maria's island: a stew pot for Emily.
-    assert [p.note for p in recent_plays(game("de", "12"))] == ["Fettnapf"]
+    assert [p.note for p in game("de", "12").table.recent_rows()] == ["Fettnapf"]
     host = text_of(render_table(view, transcript=["Emily ist dran."], words=de))
     assert "Moderator" in host
 
@@ -125,7 +125,7 @@ def test_english_is_unchanged(large: bool) -> None:
     assert "Hendrik: 6 → 33  (direction change, island 24)" in text
     assert "GAME OVER — Emily wins" in text_of(render_table(over(view, "Emily")))
     assert "GAME OVER — Emily, Maria win" in text_of(render_table(over(view, "Emily", "Maria")))
-    assert [p.note for p in recent_plays(game("en", "11", "20", "27", "33", "24"))][-1] == (
+    assert [p.note for p in game("en", "11", "20", "27", "33", "24").table.recent_rows()][-1] == (
         "direction change, island 24"
     )
-    assert [p.note for p in recent_plays(game("en", "12"))] == ["stew pot"]
+    assert [p.note for p in game("en", "12").table.recent_rows()] == ["stew pot"]

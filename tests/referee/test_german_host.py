@@ -319,7 +319,7 @@ GERMAN_VOICE = "de"
 def test_a_german_game_from_a_recording(tmp_path: Path) -> None:
     from voice_host.audio.chunks import read_wav
     from voice_host.ear.recognizer import default_head_path
-    from voice_host.referee.runner import open_voice
+    from voice_host.host.runner import open_voice
     from voice_host.voice import WavVoice
 
     if not default_head_path("de").exists():

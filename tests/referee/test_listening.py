@@ -18,10 +18,12 @@ from tests.clocks import ticking_clock
 from tests.speech import silence, trimmed
 from voice_host.audio import Endpointer, TentativeEnd, samples_to_chunks
 from voice_host.audio.chunks import AudioChunk
+from voice_host.host.early_ear import EarlyEar, Heard
+from voice_host.host.inputs import LiveStream
+from voice_host.host.runner import Runner
 from voice_host.recognition import SAMPLE_RATE, Expectation, Hearing, Recognizer, Samples
 from voice_host.recognizers import load_recognizer
 from voice_host.referee import Session
-from voice_host.referee.runner import EarlyEar, Heard, LiveStream, Referee
 from voice_host.voice import synthesize
 
 from .games import SHORT_GAME, VOICE
@@ -77,7 +79,7 @@ def _log_of(
     session: Session, inputs: Iterator[Samples | str], ear: Recognizer
 ) -> list[dict[str, Any]]:
     log = io.StringIO()
-    ref = Referee(session, log=log)
+    ref = Runner(session, log=log)
     ref.handle(session.start())
     with contextlib.suppress(_Exhausted):
         ref.drive(inputs, ear, lambda: session.stopped or session.view.is_over)
@@ -167,7 +169,7 @@ def test_a_card_first_phrase_cut_at_a_long_comma_pause_is_judged_as_one_phrase(
     for line in typed:
         session.type(line)
     turns = len(session.turns)
-    ref = Referee(session)
+    ref = Runner(session)
     heard: list[Hearing] = []
     with EarlyEar(ear, session.expectation, fragment=session.may_be_cut,
                   whole=session.is_whole) as listening:
@@ -235,8 +237,8 @@ def test_a_withheld_phrase_is_taken_when_its_pieces_each_said_it_for_sure() -> N
     """ "seven" and "eleven", each heard for sure, joined into a phrase the ear withheld at 0.9
     with "seven, eleven" likeliest: three hearings agree, so the phrase counts as heard. Any
     other likeliest reading, or an unsure piece, leaves it withheld."""
+    from voice_host.host.early_ear import agreed
     from voice_host.recognition import Alternative
-    from voice_host.referee.runner import agreed
 
     seven = Hearing("seven", (7,), confidence=0.99)
     eleven = Hearing("eleven", (11,), confidence=0.99)
@@ -257,7 +259,7 @@ def test_join_pieces_keeps_the_stream_as_it_was() -> None:
     """Two pieces cut from one stream come back as that stretch of it: overlapping samples once,
     a gap filled with the first piece's trailing non-speech."""
     from voice_host.audio import Utterance
-    from voice_host.referee.runner import join_pieces
+    from voice_host.host.early_ear import join_pieces
 
     stream = np.arange(3 * SAMPLE_RATE, dtype=np.int16)
 
@@ -319,7 +321,7 @@ def test_a_held_piece_is_heard_with_the_end_of_its_word_that_came_after() -> Non
     closed as "drei" and held for the rest of a cut phrase that never comes. Heard again with
     the audio that came after it, it is "dreiundzwanzig"; a "drei" said alone stays three."""
     from voice_host.audio import Utterance
-    from voice_host.referee.runner import Heard
+    from voice_host.host.early_ear import Heard
 
     ear = load_recognizer("ear", "de")
     listening = EarlyEar(ear, lambda: Expectation())

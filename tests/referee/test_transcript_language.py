@@ -12,11 +12,12 @@ import numpy as np
 import pytest
 
 from cowabunga import EndReason, Outcome
+from voice_host.host.live_view import LiveView
+from voice_host.host.runner import Runner
 from voice_host.phrases import phrase_table
 from voice_host.recognition import Alternative, Hearing
 from voice_host.referee import Session
 from voice_host.referee.demo import SimTable, Stats
-from voice_host.referee.runner import LiveView, Referee
 from voice_host.referee.wording import EN, WORDINGS
 
 from .helpers import PLAYERS, table_setup
@@ -46,7 +47,7 @@ def recorded_game(lang: str, typed: tuple[str, ...], said: str, rival: str) -> t
     session = Session(table_setup(), lang=lang, can_answer=False)
     lines: list[str] = []
     log = io.StringIO()
-    ref = Referee(session, log=log, transcript=lines.append, recording=True,
+    ref = Runner(session, log=log, transcript=lines.append, recording=True,
                   wording=session.say.wording)
     ref.handle(session.start())
     for line in typed:
@@ -75,7 +76,7 @@ def test_the_english_transcript_is_unchanged() -> None:
 def test_a_referee_made_without_a_wording_prints_english() -> None:
     session = Session(table_setup(), lang="de")
     lines: list[str] = []
-    ref = Referee(session, transcript=lines.append)
+    ref = Runner(session, transcript=lines.append)
     ref.type("elf")
     assert ref.wording is EN and lines == ["  heard (typed): elf  [1.0]"]
 

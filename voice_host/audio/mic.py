@@ -61,7 +61,8 @@ class DeviceInfo:
     """Whether this is the default speaker."""
 
 
-def _sounddevice() -> ModuleType:
+def sounddevice_module() -> ModuleType:
+    """The sounddevice module, imported on first use (it loads PortAudio)."""
     try:
         import sounddevice
     except OSError as err:  # PortAudio shared library missing
@@ -76,7 +77,7 @@ def _sounddevice() -> ModuleType:
 
 def list_devices() -> list[DeviceInfo]:
     """All audio devices, with the default microphone and speaker marked."""
-    sd = _sounddevice()
+    sd = sounddevice_module()
     try:
         devices = sd.query_devices()
         apis = sd.query_hostapis()
@@ -172,7 +173,7 @@ class MicrophoneSource:
         """Open and start the input stream (idempotent)."""
         if self._stream is not None:
             return self
-        sd = _sounddevice()
+        sd = sounddevice_module()
         try:
             self._stream = sd.RawInputStream(
                 samplerate=SAMPLE_RATE,

@@ -48,10 +48,10 @@ def play_earcon(name: str, device: str | int | None = None, volume: float = 1.0)
 
     Raises :class:`~voice_host.audio.mic.AudioDeviceError` when there is nothing to play on.
     """
-    from voice_host.audio.mic import AudioDeviceError, _sounddevice
+    from voice_host.audio.mic import AudioDeviceError, sounddevice_module
 
     data, rate = earcon_samples(name)
-    sd = _sounddevice()
+    sd = sounddevice_module()
     try:
         sd.play(data * float(volume), rate, device=device, blocking=True)
     except Exception as err:

@@ -102,6 +102,16 @@ class Dialogue(Generic[T]):
         kind = self.game.waiting_for()
         return COMMANDS_ONLY if kind is None else self.game.expectation(kind)
 
+    def may_be_cut(self, hearing: Hearing) -> bool:
+        """Whether a short utterance may be the start of a phrase cut at a pause, so the runner
+        waits a moment for its rest (a game whose phrases can be cut says when)."""
+        return False
+
+    def is_whole(self, hearing: Hearing) -> bool:
+        """Whether an utterance heard early may be judged at once, before the endpointer's full
+        hangover (a game that can tell says when)."""
+        return False
+
     # --- input ---------------------------------------------------------------------------------
     def type(self, line: str) -> Step:
         """A line typed at the keyboard: an announcement or a command, trusted as it stands."""

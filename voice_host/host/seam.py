@@ -9,13 +9,18 @@ so is confirmed first), its questions ("score?") and its lines.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 from voice_host.host.step import JSONObject, Step
 from voice_host.phrases import PhraseTable
 from voice_host.recognition import RIVAL_CONFIDENCE, Expectation, Hearing
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+    from voice_host.referee.wording import Wording
 
 
 class Option(Protocol):
@@ -92,6 +97,11 @@ class Question(Generic[T]):
 
 class HostWords(Protocol):
     """The host's own lines, the same for every game, in the table's language."""
+
+    @property
+    def wording(self) -> Wording:
+        """The language's sentences (the transcript's labels among them)."""
+        ...
 
     def say_again(self, player: str) -> str:
         """Asks ``player`` to say the announcement again."""
@@ -213,4 +223,9 @@ class HostedGame(Protocol[T]):
 
     def take_back(self, step: Step) -> None:
         """Take back the last accepted announcement, with everything it caused, and say so."""
+        ...
+
+    def render(self, large: bool, said: Sequence[str]) -> RenderableType:
+        """The game as the live display draws it (``large``: large print, high contrast), with
+        ``said``, the host's last lines."""
         ...

@@ -34,10 +34,11 @@ from cowabunga import (
     observe,
 )
 from voice_host.audio.noise import mix_at_snr
+from voice_host.host.early_ear import EarlyEar, Heard
+from voice_host.host.runner import Runner, now_ms
 from voice_host.phrases import phrase_table
 from voice_host.recognition import SAMPLE_RATE, Hearing, Recognizer, Samples
 from voice_host.referee.misses import Miss, miss
-from voice_host.referee.runner import EarlyEar, Heard, Referee, now_ms
 from voice_host.referee.session import JSONObject, Phase, Policy, Session, Step
 from voice_host.referee.setup import Setup
 from voice_host.referee.verdict import Reading
@@ -227,7 +228,7 @@ class SimTable:
         """The referee's session."""
         self.wording: Wording = self.session.say.wording
         """The table's language for the transcript's labels (and the summary's)."""
-        self.referee = Referee(self.session, None, log, None, note, wording=self.wording)
+        self.referee = Runner(self.session, None, log, None, note, wording=self.wording)
         """The referee (journal-less, voice handled by ``host_sound``)."""
         self.host_sound = host_sound
         self.early = early
@@ -646,9 +647,10 @@ def run_demo(
 
     def play(audio: Samples) -> None:
         if speakers:
-            from voice_host.audio.mic import _sounddevice
+            from voice_host.audio.mic import sounddevice_module
 
-            _sounddevice().play(audio.astype(np.float32) / 32768.0, SAMPLE_RATE, blocking=True)
+            sounddevice_module().play(audio.astype(np.float32) / 32768.0, SAMPLE_RATE,
+                                      blocking=True)
         else:
             track.extend([audio, gap])
 

@@ -11,8 +11,10 @@ be said now, never toward the expected total.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
+
+from rich.console import RenderableType
 
 from cowabunga import (
     DirectionChanged,
@@ -26,6 +28,7 @@ from cowabunga import (
     play_card,
 )
 from cowabunga.cards import ISLAND_VALUES
+from voice_host.display import RecentPlay, display_words, render_table
 from voice_host.host.seam import Host
 from voice_host.host.step import JSONObject, Step
 from voice_host.phrases import PhraseTable
@@ -442,6 +445,28 @@ class CowabungaGame:
         if self.over and self.view.outcome is not None:
             return self.say.game_over(self.view.outcome)
         return self.say.resumed(self.view)
+
+    # --- the display ---------------------------------------------------------------------------
+    def recent_rows(self, count: int = 5) -> list[RecentPlay]:
+        """The last accepted turns as display rows, noted in the table's language."""
+        words = display_words(self.say.wording.lang)
+        rows = []
+        for turn in self.recent(count):
+            notes = []
+            if turn.stew_pot:
+                notes.append(words.note_stew_pot)
+            if turn.reversed:
+                notes.append(words.note_direction)
+            if turn.island is not None:
+                notes.append(words.note_island.format(island=turn.island))
+            rows.append(RecentPlay(turn.player, turn.card, turn.total, ", ".join(notes)))
+        return rows
+
+    def render(self, large: bool, said: Sequence[str]) -> RenderableType:
+        """The table: total in big digits, direction, whose turn, islands, stew pots, the last
+        plays and the host's last lines."""
+        return render_table(self.view, self.recent_rows(), large, list(said),
+                            display_words(self.say.wording.lang))
 
     # --- taking back ---------------------------------------------------------------------------
     def undo_question(self) -> str | None:

@@ -90,6 +90,12 @@ _ENGINE_LOCK = threading.Lock()
 """libespeak-ng has one global synth callback: one rendering at a time per process."""
 
 
+def espeak_voices() -> list[tuple[str, str]]:
+    """The espeak-ng voices pyttsx3 offers, as (id, name); raises VoiceError without pyttsx3."""
+    engine = _pyttsx3().init("espeak")
+    return [(str(v.id), str(v.name)) for v in engine.getProperty("voices")]
+
+
 class HostVoice:
     """The host speaking through pyttsx3 (espeak-ng): :meth:`say` to the speakers, :meth:`to_wav`.
 
@@ -117,9 +123,7 @@ class HostVoice:
     def voice_id(self) -> str:
         """The pyttsx3 voice id these settings resolve to (raises VoiceError if none fits)."""
         if self._voice_id is None:
-            engine = _pyttsx3().init("espeak")
-            voices = [(str(v.id), str(v.name)) for v in engine.getProperty("voices")]
-            self._voice_id = pick_voice(voices, self.settings.lang, self.settings.voice)
+            self._voice_id = pick_voice(espeak_voices(), self.settings.lang, self.settings.voice)
         return self._voice_id
 
     # --- rendering ---------------------------------------------------------------------------
@@ -179,9 +183,9 @@ class HostVoice:
         data, rate = self.render(text)
         if len(data) == 0:
             return
-        from voice_host.audio.mic import _sounddevice
+        from voice_host.audio.mic import sounddevice_module
 
-        sd = _sounddevice()
+        sd = sounddevice_module()
         gate = self.gate or SpeakingGate(tail_s=0.0)
         with gate.speaking():
             try:

@@ -1,39 +1,29 @@
-"""The referee at work: utterances from a microphone or a recording, typed lines, the host's voice,
-the journal, the log and the display, around one pure :class:`~voice_host.referee.Session`.
+"""The host's ear on a chunk stream: utterances cut, recognized early, cut phrases joined.
 
-For every step the order is fixed: journal actions are written and fsync'd, then log records are
-written, then the display and transcript are updated, then the host speaks.
-
-The microphone's utterances are recognized early (:class:`EarlyEar`): from the endpointer's
-tentative end on, under the game's expectation of that moment, so the result is ready when the
-utterance closes; if a typed line changed the expectation meanwhile, the utterance is recognized
-again. An utterance whose early hearing the game takes as whole (a sure total above 9, or a card and
-a total, that it would accept as it stands: :meth:`Session.is_whole`) is closed as soon as that
-hearing is ready instead of after the endpointer's full hangover. A short piece that may be the card
-word of a phrase cut at its comma ("five," | "thirty-three") waits up to :data:`JOIN_GAP_S` for its
-rest and is recognized with it as one phrase. Where a number heard may be the rest of a word whose
-start the endpointer missed ("zehn" of "fünfzehn"), the utterance is heard again with the audio
-before it (:meth:`EarlyEar.with_onset`). A recording (``--input``) is recognized after each close,
-as before.
+Utterances are recognized from the endpointer's tentative end on, under the game's expectation of
+that moment, so the result is ready when the utterance closes; if a typed line changed the
+expectation meanwhile, the utterance is recognized again. An utterance the game takes as whole is
+closed as soon as its hearing is ready instead of after the endpointer's full hangover. A short
+piece that may be the card word of a phrase cut at its comma ("five," | "thirty-three") waits up to
+:data:`JOIN_GAP_S` for its rest and is recognized with it as one phrase. Where a number heard may
+be the rest of a word whose start the endpointer missed ("zehn" of "fünfzehn"), the utterance is
+heard again with the audio before it (:meth:`EarlyEar.with_onset`).
 """
 
 from __future__ import annotations
 
-import json
-import queue
 import threading
 import time
-from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from functools import lru_cache
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol, TextIO
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from voice_host.audio.early import EarlyRecognizer, Recognized
 from voice_host.audio.endpoint import Endpointer, EndpointerConfig, Utterance
+from voice_host.phrases import MAX_NUMBER, phrase_table
 from voice_host.recognition import (
     LARGEST_CARD,
     SAMPLE_RATE,
@@ -42,207 +32,10 @@ from voice_host.recognition import (
     Recognizer,
     Samples,
 )
-from voice_host.referee.journal import Journal
-from voice_host.referee.session import Session, Step
-from voice_host.referee.wording import EN, Wording
 
 if TYPE_CHECKING:
-    from rich.console import RenderableType
-
     from voice_host.audio.chunks import AudioChunk
     from voice_host.audio.gate import SpeakingGate
-    from voice_host.voice.host import Voice
-
-TRANSCRIPT_LINES = 4
-"""Host lines kept on the live display."""
-
-
-def has_output_device() -> bool:
-    """Whether there is a speaker to play to (False on a machine without a sound card)."""
-    from voice_host.audio.mic import AudioDeviceError, list_devices
-
-    try:
-        return any(d.outputs > 0 and d.default_output for d in list_devices())
-    except AudioDeviceError:
-        return False
-
-
-def open_voice(
-    speak_to: Path | None,
-    *,
-    lang: str = "en",
-    device: str | int | None = None,
-    gate: SpeakingGate | None = None,
-    mute: bool = False,
-) -> tuple[Voice | None, str]:
-    """The host's voice: a WAV with ``speak_to``, else the speakers if any, else none; and a
-    phrase saying where it goes."""
-    from voice_host.voice import HostVoice, VoiceSettings, WavVoice
-
-    if mute:
-        return None, "nowhere (muted)"
-    settings = VoiceSettings(lang=lang)
-    if speak_to is not None:
-        return WavVoice(speak_to, HostVoice(settings)), str(speak_to)
-    if has_output_device():
-        return HostVoice(settings, gate=gate, device=device), "the speakers"
-    return None, "nowhere (no speakers found; use --speak-to host.wav)"
-
-
-def recent_plays(session: Session, count: int = 5) -> list[Any]:
-    """The session's last accepted turns as display rows, noted in the table's language."""
-    from voice_host.display import RecentPlay, display_words
-
-    words = display_words(session.say.wording.lang)
-    rows = []
-    for turn in session.recent(count):
-        notes = []
-        if turn.stew_pot:
-            notes.append(words.note_stew_pot)
-        if turn.reversed:
-            notes.append(words.note_direction)
-        if turn.island is not None:
-            notes.append(words.note_island.format(island=turn.island))
-        rows.append(RecentPlay(turn.player, turn.card, turn.total, ", ".join(notes)))
-    return rows
-
-
-class Judge(Protocol):
-    """What the runner drives: the game's :class:`Session` or the :class:`VoiceSetup`."""
-
-    stopped: bool
-    """Whether "stop" was said."""
-
-    def hear(self, hearing: Hearing) -> Step:
-        """Judge one utterance."""
-        ...
-
-    def type(self, line: str) -> Step:
-        """Judge one typed line."""
-        ...
-
-    def expectation(self) -> Expectation:
-        """What can be said now."""
-        ...
-
-
-@dataclass
-class Referee:
-    """Carries each :class:`Step` out, in the journal-first order."""
-
-    judge: Judge
-    """The game being refereed (or its setup being asked for)."""
-    journal: Journal | None = None
-    """Where accepted actions go before they are announced."""
-    log: TextIO | None = None
-    """The JSONL event log."""
-    voice: Voice | None = None
-    """The host's voice (None: transcript only)."""
-    transcript: Callable[[str], None] | None = None
-    """Receives a printable line for each utterance heard and each host line."""
-    on_change: Callable[[], None] | None = None
-    """Called after each step (to refresh a live display)."""
-    recording: bool = False
-    """Whether the input is a recording (questions are logged, not asked)."""
-    wording: Wording = EN
-    """The table's language, for the transcript's labels (heard, typed, the host...)."""
-    lines: list[str] = field(default_factory=list)
-    """Every host line so far."""
-    messages: list[str] = field(default_factory=list)
-    """Notes for the keyboard user so far."""
-
-    def handle(self, step: Step) -> None:
-        """Journal, log, show, then speak."""
-        if self.journal is not None and step.actions:
-            self.journal.append(step.actions)
-        for record in step.records:
-            if self.log is not None:
-                self.log.write(json.dumps(record, ensure_ascii=False) + "\n")
-        if self.log is not None:
-            self.log.flush()
-        for record in step.records:
-            if self.transcript is None:
-                break
-            line = self.transcript_line(record)
-            if line is not None:
-                self.transcript(line)
-        if step.message is not None:
-            self.messages.append(step.message)
-            if self.transcript is not None:
-                self.transcript(f"  {step.message}")
-        if self.on_change is not None:
-            self.on_change()
-        for line in step.lines:
-            self.lines.append(line)
-            if self.voice is not None:
-                self.voice.speak(line)
-
-    def transcript_line(self, record: Mapping[str, object]) -> str | None:
-        """The printed line of a log record in the table's language (None: not printed)."""
-        w = self.wording
-        if record["event"] == "heard":
-            typed = w.typed_mark if record.get("typed") else ""
-            text = str(record["text"]) or "…"
-            return "  " + w.heard_line.format(
-                typed=typed, text=text, confidence=record["confidence"]
-            )
-        if record["event"] == "host":
-            return w.host_line.format(text=record["text"])
-        if record["event"] == "ask" and self.recording:
-            return "  " + w.would_ask.format(question=record["question"])
-        return None
-
-    def hear(self, hearing: Hearing) -> Step:
-        """Judge one utterance and carry the step out."""
-        step = self.judge.hear(hearing)
-        self.handle(step)
-        return step
-
-    def type(self, line: str) -> Step:
-        """Judge one typed line and carry the step out."""
-        step = self.judge.type(line)
-        self.handle(step)
-        return step
-
-    def drive(
-        self, inputs: Iterator[Samples | str], recognizer: Recognizer, until: Callable[[], bool]
-    ) -> None:
-        """Feed utterances (samples) and typed lines (str) to the judge until ``until()``.
-
-        A :class:`LiveStream` is handed the recognizer and this judge, so it recognizes each
-        utterance early (under the judge's expectation) and joins a phrase cut at its comma; its
-        utterances arrive here recognized. Other streams' utterances are recognized here."""
-        if until():
-            return
-        live = inputs if isinstance(inputs, LiveStream) else None
-        if live is not None:
-            session = self.judge if isinstance(self.judge, Session) else None
-            live.listen_with(
-                recognizer,
-                self.judge.expectation,
-                session.may_be_cut if session is not None else None,
-                session.is_whole if session is not None else None,
-            )
-        for item in inputs:
-            if isinstance(item, str):
-                self.type(item)
-            else:
-                heard = live.heard(item) if live is not None else None
-                if heard is not None:
-                    self.hear(heard)
-                else:
-                    self.hear(recognizer.recognize(item, self.judge.expectation()))
-            if until():
-                return
-
-
-def recording_inputs(path: Path) -> Iterator[Samples | str]:
-    """The utterances of a recording, cut as the microphone's would be (raises AudioFileError)."""
-    from voice_host.audio import read_wav, samples_to_chunks
-
-    samples = read_wav(path)
-    for utt in Endpointer().utterances(samples_to_chunks(samples)):
-        yield utt.samples
 
 
 JOIN_GAP_S = 0.5
@@ -281,8 +74,6 @@ def growable(lang: str, *, in_front: bool) -> frozenset[str]:
     """Numbers of ``lang`` that another number's word grows within, in front ("zehn" in
     "fünfzehn", "nueve" in "veintinueve"; none in English, whose compounds are separate words)
     or after ("drei" in "dreiundzwanzig", "seven" in "seventeen")."""
-    from voice_host.phrases import MAX_NUMBER, phrase_table
-
     table = phrase_table(lang)
     words = [table.number_words(n) for n in range(MAX_NUMBER + 1)]
     return frozenset(t for t in words
@@ -337,7 +128,7 @@ class Heard:
 
 
 @dataclass(frozen=True)
-class _Early:
+class EarlyHearing:
     expect: Expectation
     hearing: Hearing
     joined: Hearing | None = None
@@ -354,8 +145,8 @@ class EarlyEar:
 
     ``expectation`` is read in the caller's thread as each recognition starts (never on the
     worker, while the judge may be changing). ``fragment`` says whether a recognized short
-    utterance may be such a piece (:meth:`Session.may_be_cut`); None joins nothing. ``whole``
-    says whether an early hearing is a whole utterance (:meth:`Session.is_whole`), which then
+    utterance may be such a piece (:meth:`Dialogue.may_be_cut`); None joins nothing. ``whole``
+    says whether an early hearing is a whole utterance (:meth:`Dialogue.is_whole`), which then
     closes as soon as it is ready, without the rest of the hangover; None always waits for the
     hangover. All recognizer calls are serialized.
     """
@@ -382,8 +173,9 @@ class EarlyEar:
         """Longest pause after a held piece that still joins the next utterance to it."""
         self.clock = clock
         """Wall clock in seconds."""
-        self.loop: EarlyRecognizer[_Early] = EarlyRecognizer(
-            lambda samples: _Early(self.expectation(), self.recognize(samples, self.expectation())),
+        self.loop: EarlyRecognizer[EarlyHearing] = EarlyRecognizer(
+            lambda samples: EarlyHearing(self.expectation(),
+                                         self.recognize(samples, self.expectation())),
             endpointer or referee_endpointer(),
             early=early,
             clock=clock,
@@ -468,7 +260,7 @@ class EarlyEar:
         longer = self.recognize(np.concatenate(pieces).astype(np.int16), expect)
         return longer if same_word_grown(longer, part, in_front=in_front) else None
 
-    def _is_whole(self, early: _Early) -> bool:
+    def _is_whole(self, early: EarlyHearing) -> bool:
         # In the caller's thread, as the early result is ready. What would be judged: the phrase
         # joined with the held piece, if heard as one, else this utterance alone; and only under
         # the expectation it was heard under (a typed line may have moved the game on).
@@ -478,7 +270,7 @@ class EarlyEar:
             return self._whole(early.joined)
         return self._whole(early.hearing)
 
-    def _bind(self, utt: Utterance) -> Callable[[Samples], _Early]:
+    def _bind(self, utt: Utterance) -> Callable[[Samples], EarlyHearing]:
         # In the caller's thread, as recognition starts: the expectation of that moment, and the
         # held piece this utterance would join (recognized together on the worker too).
         expect = self.expectation()
@@ -486,14 +278,14 @@ class EarlyEar:
         if held is not None and utt.start_s - held.utterance.end_s > self.join_gap_s:
             held = None
 
-        def run(samples: Samples) -> _Early:
+        def run(samples: Samples) -> EarlyHearing:
             hearing = self.with_onset(self.recognize(samples, expect), utt.lead, samples, expect)
             if held is None:
-                return _Early(expect, hearing)
+                return EarlyHearing(expect, hearing)
             grown = (len(samples) - len(utt.samples)) / SAMPLE_RATE
             rest = Utterance(samples, utt.start_s, utt.end_s, utt.emitted_s + grown)
             whole = self.recognize(join_pieces(held.utterance, rest), expect)
-            return _Early(expect, hearing, whole, held)
+            return EarlyHearing(expect, hearing, whole, held)
 
         return run
 
@@ -546,7 +338,7 @@ class EarlyEar:
         self.close()
 
     # --- inside --------------------------------------------------------------------------------
-    def _closed(self, r: Recognized[_Early]) -> list[Heard]:
+    def _closed(self, r: Recognized[EarlyHearing]) -> list[Heard]:
         e = r.result
         heard = Heard(r.utterance, e.hearing, e.expect, r.live_wait_ms)
         out: list[Heard] = []
@@ -567,7 +359,7 @@ class EarlyEar:
             out.append(self._release(first, heard.utterance.start_s))
         u = heard.utterance
         span = u.end_s - u.start_s
-        short = span <= SHORT_PIECE_S or (span <= CARD_PIECE_S and _card_phrase(heard.hearing))
+        short = span <= SHORT_PIECE_S or (span <= CARD_PIECE_S and card_phrase(heard.hearing))
         if self.fragment is not None and short and self.fragment(self.hearing(heard)):
             self.held += 1
             self._held = heard
@@ -594,7 +386,7 @@ class EarlyEar:
         return Heard(utt, hearing, expect, wait_ms, joined=True)
 
 
-def _card_phrase(hearing: Hearing) -> bool:
+def card_phrase(hearing: Hearing) -> bool:
     """Whether the likeliest reading of ``hearing`` (sure or withheld) is a card and a total."""
     if hearing.text or hearing.numbers:
         return len(hearing.numbers) == 2
@@ -630,188 +422,3 @@ def join_pieces(a: Utterance, b: Utterance) -> Samples:
     filler = np.resize(tail, -overlap)
     joined: Samples = np.concatenate([a.samples, filler, b.samples]).astype(np.int16)
     return joined
-
-
-class ChunkSource(Protocol):
-    """Where a :class:`LiveStream`'s chunks come from (a :class:`MicrophoneSource`)."""
-
-    def read(self, timeout: float | None = None) -> AudioChunk | None:
-        """The next chunk, or None after ``timeout`` seconds."""
-        ...
-
-
-class LiveStream:
-    """The microphone's utterances and the typed lines, in one stream (an iterator of samples
-    and strings). Driven by a :class:`Referee`, it is handed the recognizer and the judge
-    (:meth:`listen_with`) and recognizes through an :class:`EarlyEar`; :meth:`heard` then gives
-    the hearing of each utterance it yields."""
-
-    def __init__(
-        self,
-        source: ChunkSource,
-        endpointer: Endpointer,
-        typed: queue.Queue[str | None],
-    ) -> None:
-        self.source = source
-        """The microphone."""
-        self.endpointer = endpointer
-        """The endpointer cutting its chunks."""
-        self.ear: EarlyEar | None = None
-        """The ear, once :meth:`listen_with` was called."""
-        self._typed = typed
-        self._ready: list[Heard] = []
-        self._last: Heard | None = None
-        self._items = self._stream()
-
-    def listen_with(
-        self,
-        recognizer: Recognizer,
-        expectation: Callable[[], Expectation],
-        fragment: Callable[[Hearing], bool] | None = None,
-        whole: Callable[[Hearing], bool] | None = None,
-    ) -> None:
-        """Recognize from now on with ``recognizer`` under ``expectation`` (a new judge's, when
-        the setup hands over to the game); ``fragment`` and ``whole`` as :class:`EarlyEar`'s."""
-        if self.ear is None:
-            self.ear = EarlyEar(recognizer, expectation, self.endpointer, fragment=fragment,
-                                whole=whole)
-        else:
-            self.ear.recognizer = recognizer
-            self.ear.expectation = expectation
-            self.ear.fragment = fragment
-            self.ear.whole = whole
-
-    def heard(self, samples: Samples) -> Hearing | None:
-        """The hearing of the utterance just yielded as ``samples`` (None if it is not that)."""
-        last = self._last
-        if last is None or last.utterance.samples is not samples or self.ear is None:
-            return None
-        return self.ear.hearing(last)
-
-    def close(self) -> None:
-        """Stop the ear's worker."""
-        if self.ear is not None:
-            self.ear.close()
-
-    def __iter__(self) -> LiveStream:
-        return self
-
-    def __next__(self) -> Samples | str:
-        return next(self._items)
-
-    def _stream(self) -> Iterator[Samples | str]:
-        while True:
-            chunk = self.source.read(timeout=0.05)
-            if chunk is not None:
-                if self.ear is None:
-                    for utt in self.endpointer.process(chunk):
-                        yield utt.samples
-                else:
-                    for heard in self.ear.process(chunk):
-                        self._last = heard
-                        yield heard.utterance.samples
-            while True:
-                try:
-                    line = self._typed.get_nowait()
-                except queue.Empty:
-                    break
-                if line is not None:
-                    yield line
-
-
-def _keyboard(lines: queue.Queue[str | None], source: TextIO) -> None:
-    for line in source:
-        lines.put(line)
-    lines.put(None)
-
-
-@contextmanager
-def live_inputs(
-    *,
-    device: str | int | None = None,
-    gate: SpeakingGate | None = None,
-    keyboard: TextIO | None = None,
-    ready: Callable[[str], None] | None = None,
-) -> Iterator[LiveStream]:
-    """The microphone's utterances and the typed lines, as they come, in one stream
-    (:class:`LiveStream`: driven by a :class:`Referee`, it recognizes early)."""
-    from voice_host.audio import MicrophoneSource
-
-    typed: queue.Queue[str | None] = queue.Queue()
-    if keyboard is not None:
-        threading.Thread(target=_keyboard, args=(typed, keyboard), daemon=True).start()
-    with MicrophoneSource(device=device) as source:
-        if ready is not None:
-            where = "the default microphone" if source.device is None else f"device {source.device}"
-            ready(f"listening on {where}; type a total or a command at any time")
-        stream = LiveStream(source, referee_endpointer(gate), typed)
-        try:
-            yield stream
-        finally:
-            stream.close()
-
-
-class LiveView:
-    """A rich live display of the session (or nothing when off); a context manager."""
-
-    def __init__(self, session: Session, *, large: bool, enabled: bool) -> None:
-        self.session = session
-        """The game shown."""
-        self.large = large
-        """Large print, high contrast."""
-        self.enabled = enabled
-        """Whether a live display is shown at all."""
-        self.said: list[str] = []
-        """The transcript's last lines."""
-        self._live: Any = None
-
-    def renderable(self) -> RenderableType:
-        """The display as it should look now, in the table's language."""
-        from voice_host.display import display_words, render_table
-
-        return render_table(
-            self.session.view,
-            recent_plays(self.session),
-            self.large,
-            self.said[-TRANSCRIPT_LINES:],
-            display_words(self.session.say.wording.lang),
-        )
-
-    def note(self, line: str) -> None:
-        """Add a transcript line (printed directly when there is no live display)."""
-        if self.enabled:
-            wording = self.session.say.wording
-            host = wording.host_line.partition("{text}")[0]
-            heard = "  " + wording.heard_line.partition("{")[0]
-            if line.startswith(host):
-                self.said.append(line[len(host) :])
-            elif not line.startswith(heard):
-                self.said.append(line.strip())
-        else:
-            print(line, flush=True)
-
-    def refresh(self) -> None:
-        """Redraw."""
-        if self._live is not None:
-            self._live.update(self.renderable(), refresh=True)
-
-    def __enter__(self) -> LiveView:
-        if self.enabled:
-            from rich.live import Live
-
-            self._live = Live(self.renderable(), auto_refresh=False, screen=self.large)
-            self._live.__enter__()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        if self._live is not None:
-            self._live.__exit__(None, None, None)
-            self._live = None
-            from rich.console import Console
-
-            Console().print(self.renderable())
-
-
-def now_ms() -> float:
-    """A monotonic clock in milliseconds (for latency figures)."""
-    return time.perf_counter() * 1000.0

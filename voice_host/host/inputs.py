@@ -1,0 +1,147 @@
+"""Where a game's input comes from: the microphone and the keyboard as one live stream, or a
+recording cut into utterances as the microphone's would be."""
+
+from __future__ import annotations
+
+import queue
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol, TextIO
+
+from voice_host.audio.endpoint import Endpointer
+from voice_host.host.early_ear import EarlyEar, Heard, referee_endpointer
+from voice_host.recognition import Expectation, Hearing, Recognizer, Samples
+
+if TYPE_CHECKING:
+    from voice_host.audio.chunks import AudioChunk
+    from voice_host.audio.gate import SpeakingGate
+
+
+def recording_inputs(path: Path) -> Iterator[Samples | str]:
+    """The utterances of a recording, cut as the microphone's would be (raises AudioFileError)."""
+    from voice_host.audio import read_wav, samples_to_chunks  # sounddevice: only when used
+
+    samples = read_wav(path)
+    for utt in Endpointer().utterances(samples_to_chunks(samples)):
+        yield utt.samples
+
+
+class ChunkSource(Protocol):
+    """Where a :class:`LiveStream`'s chunks come from (a :class:`MicrophoneSource`)."""
+
+    def read(self, timeout: float | None = None) -> AudioChunk | None:
+        """The next chunk, or None after ``timeout`` seconds."""
+        ...
+
+
+class LiveStream:
+    """The microphone's utterances and the typed lines, in one stream (an iterator of samples
+    and strings). Driven by a :class:`Runner`, it is handed the recognizer and the judge
+    (:meth:`listen_with`) and recognizes through an :class:`EarlyEar`; :meth:`heard` then gives
+    the hearing of each utterance it yields."""
+
+    def __init__(
+        self,
+        source: ChunkSource,
+        endpointer: Endpointer,
+        typed: queue.Queue[str | None],
+    ) -> None:
+        self.source = source
+        """The microphone."""
+        self.endpointer = endpointer
+        """The endpointer cutting its chunks."""
+        self.ear: EarlyEar | None = None
+        """The ear, once :meth:`listen_with` was called."""
+        self._typed = typed
+        self._ready: list[Heard] = []
+        self._last: Heard | None = None
+        self._items = self._stream()
+
+    def listen_with(
+        self,
+        recognizer: Recognizer,
+        expectation: Callable[[], Expectation],
+        fragment: Callable[[Hearing], bool] | None = None,
+        whole: Callable[[Hearing], bool] | None = None,
+    ) -> None:
+        """Recognize from now on with ``recognizer`` under ``expectation`` (a new judge's, when
+        the setup hands over to the game); ``fragment`` and ``whole`` as :class:`EarlyEar`'s."""
+        if self.ear is None:
+            self.ear = EarlyEar(recognizer, expectation, self.endpointer, fragment=fragment,
+                                whole=whole)
+        else:
+            self.ear.recognizer = recognizer
+            self.ear.expectation = expectation
+            self.ear.fragment = fragment
+            self.ear.whole = whole
+
+    def heard(self, samples: Samples) -> Hearing | None:
+        """The hearing of the utterance just yielded as ``samples`` (None if it is not that)."""
+        last = self._last
+        if last is None or last.utterance.samples is not samples or self.ear is None:
+            return None
+        return self.ear.hearing(last)
+
+    def close(self) -> None:
+        """Stop the ear's worker."""
+        if self.ear is not None:
+            self.ear.close()
+
+    def __iter__(self) -> LiveStream:
+        return self
+
+    def __next__(self) -> Samples | str:
+        return next(self._items)
+
+    def _stream(self) -> Iterator[Samples | str]:
+        while True:
+            chunk = self.source.read(timeout=0.05)
+            if chunk is not None:
+                if self.ear is None:
+                    for utt in self.endpointer.process(chunk):
+                        yield utt.samples
+                else:
+                    for heard in self.ear.process(chunk):
+                        self._last = heard
+                        yield heard.utterance.samples
+            while True:
+                try:
+                    line = self._typed.get_nowait()
+                except queue.Empty:
+                    break
+                if line is not None:
+                    yield line
+
+
+def _keyboard(lines: queue.Queue[str | None], source: TextIO) -> None:
+    for line in source:
+        lines.put(line)
+    lines.put(None)
+
+
+@contextmanager
+def live_inputs(
+    *,
+    device: str | int | None = None,
+    gate: SpeakingGate | None = None,
+    keyboard: TextIO | None = None,
+    ready: Callable[[str], None] | None = None,
+) -> Iterator[LiveStream]:
+    """The microphone's utterances and the typed lines, as they come, in one stream
+    (:class:`LiveStream`: driven by a :class:`Runner`, it recognizes early)."""
+    from voice_host.audio import MicrophoneSource
+
+    typed: queue.Queue[str | None] = queue.Queue()
+    if keyboard is not None:
+        threading.Thread(target=_keyboard, args=(typed, keyboard), daemon=True).start()
+    with MicrophoneSource(device=device) as source:
+        if ready is not None:
+            where = "the default microphone" if source.device is None else f"device {source.device}"
+            ready(f"listening on {where}; type a total or a command at any time")
+        stream = LiveStream(source, referee_endpointer(gate), typed)
+        try:
+            yield stream
+        finally:
+            stream.close()
