@@ -41,12 +41,10 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run by path: the repository
 
-from corpus import LANGUAGES, clips, corpus_path, read_clip
-from corpus import build as build_corpus
-
+from bench.corpus import LANGUAGES, clips, corpus_path, read_clip
+from bench.corpus import build as build_corpus
 from voice_host.ear.decode import readings
 from voice_host.ear.features import session_options
 from voice_host.ear.head import HEAD_NAMES, HEAD_SIZES, POINTS, softmax

@@ -33,10 +33,9 @@ from typing import TYPE_CHECKING, cast
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run by path: the repository
 
-from corpus import (
+from bench.corpus import (
     CACHE,
     CONDITIONS,
     HUMANS,
@@ -48,7 +47,6 @@ from corpus import (
     corpus_path,
     read_clip,
 )
-
 from voice_host.recognition import TURN_WINDOW
 
 if TYPE_CHECKING:

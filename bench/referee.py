@@ -19,7 +19,7 @@ issue:
 * deliberate mistakes missed (goal 0);
 * announcements accepted at the first utterance without a question (goal ≥ 95%);
 * questions whose resolution matched what was said (goal: all);
-* what became of the rest (``voice_host.referee.misses``), clean and in babble: rejected (no
+* what became of the rest (``bench/misses.py``), clean and in babble: rejected (no
   reading sure enough to accept or ask about), asked (and whether the question offered the
   total said), confirmed (a sure reading checked before a mistake or a stew pot), misheard (taken
   for a total not said), a false mistake; ``--misses`` lists each one;
@@ -52,12 +52,12 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.misses import WHY, misses_of, tally
 from voice_host.audio.noise import mix_at_snr
 from voice_host.phrases import LANGUAGES
 from voice_host.recognition import SAMPLE_RATE, Recognizer, Samples
 from voice_host.recognizers import DEFAULT_ENGINE, ENGINES, EngineError, load_recognizer
 from voice_host.referee.demo import SimTable, Speech, Stats
-from voice_host.referee.misses import WHY, tally
 from voice_host.referee.session import Policy
 
 GOALS = {
@@ -114,7 +114,7 @@ def not_first_try(rows: list[tuple[tuple[str, ...], str, Stats, float]]) -> str:
     """What became of the correct announcements not accepted at once, clean and in babble."""
     parts = []
     for condition in ("clean", "babble 10 dB"):
-        counts = tally(m for _, c, s, _ in rows if c == condition for m in s.misses)
+        counts = tally(m for _, c, s, _ in rows if c == condition for m in misses_of(s))
         kinds = ", ".join(
             f"{why} {counts[why]}"
             + (f" ({counts[why + ', offered']} offering the total said)"
@@ -276,7 +276,7 @@ def main() -> None:
     }
     total = Stats()
     latencies: list[float] = []
-    misses = [m for _, _, s, _ in rows for m in s.misses]
+    misses = [m for _, _, s, _ in rows for m in misses_of(s)]
     for voices, condition, s, secs in rows:
         latencies += [lat + render_p50 for lat in s.latencies_ms]
         for name in ("turns", "utterances", "planted", "caught", "false_mistakes",
@@ -294,7 +294,7 @@ def main() -> None:
             "questions_right": s.questions_right,
             "questions_resolved": s.questions_resolved, "typed": s.typed, "joined": s.joined,
             "onsets": s.onsets, "rests": s.rests, "seconds": round(secs, 1),
-            "not_first_try": tally(s.misses),
+            "not_first_try": tally(misses_of(s)),
         }
         figures["games"].append(game)  # type: ignore[attr-defined]
     latencies.sort()
@@ -354,7 +354,7 @@ def main() -> None:
           f"includes {t['render_p50_ms']} ms to render a line)")
     if args.misses:
         for _, condition, s, _ in rows:
-            for m in s.misses:
+            for m in misses_of(s):
                 offered = ", the total said offered" if m.offered else ""
                 print(f"  {condition:13} {m.voice:22} said {m.said!r:28} heard {m.heard!r} "
                       f"({m.confidence:.2f}): {m.why}{offered}")

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import ast
 import shutil
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import REPO
 from voice_host.ear.recognizer import EarRecognizer, default_head_path
 from voice_host.recognition import Hearing
 
@@ -32,16 +30,11 @@ def top_numbers(hearing: Hearing) -> tuple[int, ...]:
 
 
 def bench_distractors(lang: str) -> tuple[str, ...]:
-    """The distractors of ``bench/corpus.py`` in ``lang`` (read from its source: bench is no
-    package)."""
-    name = f"DISTRACTORS_{lang.upper()}"
-    tree = ast.parse((REPO / "bench" / "corpus.py").read_text(encoding="utf-8"))
-    for node in tree.body:
-        if (isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name)
-                and node.targets[0].id == name):
-            found: tuple[str, ...] = ast.literal_eval(node.value)
-            return found
-    raise AssertionError(f"bench/corpus.py has no {name}")
+    """The distractors of the recognition bench's corpus (``bench/corpus.py``) in ``lang``."""
+    from bench import corpus
+
+    found: tuple[str, ...] = getattr(corpus, f"DISTRACTORS_{lang.upper()}")
+    return found
 
 
 @pytest.fixture(scope="session")

@@ -7,34 +7,21 @@ states the ear hears, alone and in a padded batch.
 
 from __future__ import annotations
 
-import importlib.util
-from types import ModuleType
-
 import numpy as np
 import pytest
 
-from tests.conftest import REPO
 from tests.ear.conftest import needs_espeak
 
 pytestmark = pytest.mark.slow
 
 
-def _pilot() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("finetune_pilot",
-                                                  REPO / "bench" / "finetune_pilot.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 @needs_espeak
 def test_last_layer_gives_the_encoders_states() -> None:
     torch = pytest.importorskip("torch")
+    from bench import finetune_pilot as fp
     from voice_host.ear.whisper import DIM, POOL, WhisperFrontEnd, encoder_weights
     from voice_host.speakers import synth
 
-    fp = _pilot()
     voice = synth.Voice("espeak", "en-us", "train")
     long, short = (synth.synthesize(voice, t) for t in ("plus seven, twenty-four", "six"))
     fp._SESSION["s"], fp._SESSION["name"] = fp._session()

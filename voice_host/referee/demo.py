@@ -38,7 +38,6 @@ from voice_host.host.early_ear import EarlyEar, Heard
 from voice_host.host.runner import Runner, now_ms
 from voice_host.phrases import phrase_table
 from voice_host.recognition import SAMPLE_RATE, Hearing, Recognizer, Samples
-from voice_host.referee.misses import Miss, miss
 from voice_host.referee.session import JSONObject, Phase, Policy, Session, Step
 from voice_host.referee.setup import Setup
 from voice_host.referee.verdict import Reading
@@ -86,6 +85,23 @@ class Speech:
         or an espeak-ng voice name."""
         engine, sep, rest = name.partition(":")
         return cls(rest, engine=engine) if sep and engine in synth.NEURAL_ENGINES else cls(name)
+
+
+@dataclass(frozen=True)
+class NotFirstTry:
+    """A correct announcement not accepted at its first utterance, with what the referee bench
+    needs to tell why (``bench/misses.py``)."""
+
+    voice: str
+    """The voice that said it."""
+    said: str
+    """What it said."""
+    total: int
+    """The total it announced."""
+    records: tuple[JSONObject, ...]
+    """The log records of its first utterance."""
+    accepted_wrong: bool
+    """Whether that utterance was taken for a total not said."""
 
 
 @dataclass
@@ -137,7 +153,7 @@ class Stats:
     """From the end of a bot's speech to the host's line being ready, for each host line."""
     outcome: Outcome | None = None
     """How the game ended (None if cut short)."""
-    misses: list[Miss] = field(default_factory=list)
+    misses: list[NotFirstTry] = field(default_factory=list)
     """The correct announcements not accepted at their first utterance, and why."""
 
     def summary(self, wording: Wording = EN) -> str:
@@ -419,7 +435,7 @@ class SimTable:
         records, wrong = self._tries(seat, card, said, good, total, planted, mumbled)
         if not planted and self.stats.first_try == first_try:
             self.stats.misses.append(
-                miss(self.speech[seat].voice, good, total, records, wrong))
+                NotFirstTry(self.speech[seat].voice, good, total, tuple(records), wrong))
 
     def _tries(self, seat: int, card: int, said: str, good: str, total: int, planted: bool,
                mumbled: bool) -> tuple[list[JSONObject], bool]:

@@ -1,4 +1,5 @@
-"""Why a correct announcement was not accepted at its first utterance, at a simulated table.
+"""Referee bench: why a correct announcement was not accepted at its first utterance, at a
+simulated table.
 
 The referee bench counts the announcements accepted at once; this says what became of the rest,
 so a figure short of the goal points at its cause: the ear (nothing sure enough to accept or to
@@ -9,10 +10,10 @@ or a stew pot is announced), or a mishearing taken for the truth.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from voice_host.referee.session import JSONObject
+from voice_host.referee.demo import Stats
 
 WHY = ("rejected", "asked", "confirmed", "misheard", "false mistake")
 """What became of a first utterance not accepted at once, in the order the bench prints them:
@@ -44,7 +45,7 @@ class Miss:
     """Whether a question the host asked offered the total said."""
 
 
-def miss(voice: str, said: str, total: int, records: Sequence[JSONObject],
+def miss(voice: str, said: str, total: int, records: Sequence[Mapping[str, object]],
          accepted_wrong: bool) -> Miss:
     """What the referee made of the first utterance of ``said`` (whose total is ``total``),
     from the log ``records`` of that utterance; ``accepted_wrong`` if it took another total."""
@@ -67,6 +68,12 @@ def miss(voice: str, said: str, total: int, records: Sequence[JSONObject],
     return Miss(voice, said, str(heard.get("text", "")),
                 float(confidence) if isinstance(confidence, (int, float)) else 0.0,
                 why, offered)
+
+
+def misses_of(stats: Stats) -> list[Miss]:
+    """The misses of a simulated table's game: each correct announcement it did not accept at
+    its first utterance, and why."""
+    return [miss(n.voice, n.said, n.total, n.records, n.accepted_wrong) for n in stats.misses]
 
 
 def _list(value: object) -> list[object]:

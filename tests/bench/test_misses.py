@@ -4,10 +4,10 @@ real ear, whose every announcement is either a first try or a miss."""
 
 from __future__ import annotations
 
+from bench.misses import WHY, miss, misses_of, tally
 from voice_host.recognition import Samples
 from voice_host.recognizers import load_recognizer
 from voice_host.referee.demo import SimTable, Speech, _with_babble
-from voice_host.referee.misses import WHY, miss, tally
 
 HEARD_NOTHING = {"event": "heard", "text": "", "numbers": [], "confidence": 0.31}
 
@@ -47,7 +47,8 @@ def test_every_announcement_at_a_loud_party_is_a_first_try_or_a_miss() -> None:
                      mumble=False)
     stats = table.play(max_turns=5)
     assert stats.turns == 5
-    assert stats.misses, "0 dB babble should keep some announcement from its first try"
-    assert len(stats.misses) == stats.announcements - stats.first_try
-    assert all(m.why in WHY and m.voice in voices for m in stats.misses)
-    assert sum(tally(stats.misses)[why] for why in WHY) == len(stats.misses)
+    misses = misses_of(stats)
+    assert misses, "0 dB babble should keep some announcement from its first try"
+    assert len(misses) == stats.announcements - stats.first_try
+    assert all(m.why in WHY and m.voice in voices for m in misses)
+    assert sum(tally(misses)[why] for why in WHY) == len(misses)
