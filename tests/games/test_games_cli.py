@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from voice_host.games import GAMES, UnknownGameError, game
+from voice_host.games.entry import UnknownGameError
+from voice_host.games.registry import GAMES, game
 
 GOLDEN = Path(__file__).parents[1] / "engine" / "golden"
 

@@ -10,7 +10,8 @@ from typing import Annotated
 import typer
 
 from voice_host.cli.app import UserError, app
-from voice_host.games import GAMES, GameEntry, ReplayError, UnknownGameError, game
+from voice_host.games.entry import GameEntry, ReplayError, UnknownGameError
+from voice_host.games.registry import GAMES, game
 
 
 def known_game(game_id: str) -> GameEntry:
@@ -70,6 +71,9 @@ def play(
             raise typer.Exit(2)
         return
     entry = known_game(game_id)
+    if entry.table_command is None:
+        raise UserError(f"play {game_id}: {entry.title} has its rules and `voice-host replay` so "
+                        "far; no host for a real table yet")
     command = typer.main.get_command(app)
     command.main(args=[entry.table_command, *ctx.args], prog_name="voice-host",
                  standalone_mode=False)

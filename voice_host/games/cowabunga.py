@@ -1,0 +1,28 @@
+"""Cowabunga's entry in the games registry: its host is the referee (``voice_host.referee``)."""
+
+from __future__ import annotations
+
+from cowabunga import CowabungaError, Rules
+from cowabunga import replay as cowabunga_replay
+from cowabunga.cards import MAX_PLAYERS, MIN_PLAYERS
+from voice_host.games.entry import GameEntry, JSONObject, ReplayError
+from voice_host.phrases import LANGUAGES
+
+
+def replay(text: str) -> list[JSONObject]:
+    """``cowabunga replay``'s contract: a table-view game's events, the default rules."""
+    try:
+        return cowabunga_replay(text, Rules())
+    except CowabungaError as err:
+        raise ReplayError(str(err)) from None
+
+
+ENTRY = GameEntry(
+    id="cowabunga",
+    title="Cowabunga (Fettnapf)",
+    players=(MIN_PLAYERS, MAX_PLAYERS),
+    languages=LANGUAGES,
+    replay=replay,
+    table_command="referee",
+    has_demo=True,
+)
