@@ -34,6 +34,14 @@ from voice_host.host.step import JSONObject, Step
 from voice_host.phrases import PhraseTable
 from voice_host.recognition import COMMANDS_ONLY, Expectation, Hearing, turn_expectation
 from voice_host.referee.lines import HostLines
+from voice_host.referee.resync import (
+    MAX_PENDING,
+    MIN_CHAIN,
+    Found,
+    Revision,
+    find,
+    pass_turn,
+)
 from voice_host.referee.setup import Setup
 from voice_host.referee.verdict import (
     Accept,
@@ -77,6 +85,9 @@ class Turn:
     """The total announced."""
     events: tuple[Event, ...]
     """What it caused, including the island drawn after a direction change."""
+    typed: bool = True
+    """Whether it was typed or replayed (trusted), not heard: only a heard turn may be found
+    misheard later (:mod:`voice_host.referee.resync`)."""
 
     @property
     def stew_pot(self) -> bool:
@@ -116,6 +127,15 @@ class CowabungaGame:
         """What the last undo took back, by phase: who announced it, and the total (or the
         island card) heard. Heard again from the same player it is asked about rather than taken
         quietly (:meth:`suspect`); forgotten once that phase's announcement is taken."""
+        self.resync = True
+        """Whether the referee finds the table again when the announcements carry on from
+        another state than its own (:mod:`voice_host.referee.resync`)."""
+        self._unexplained: list[tuple[Reading, ...]] = []
+        """The readings of each announcement since the last accepted turn that did not fit the
+        table (the evidence a re-anchoring needs)."""
+        self._accepted_on: tuple[tuple[Reading, ...], ...] | None = None
+        """The evidence on which the last accepted turn was taken: the announcements before it
+        that did not fit, then its total (None after a typed turn, an island, a resync)."""
 
     def bind(self, host: Host[Reading]) -> None:
         """Attach the host this game asks and speaks through."""
@@ -147,6 +167,9 @@ class CowabungaGame:
             return COMMANDS_ONLY
         if kind is Phase.ISLAND:
             return Expectation(numbers=frozenset(ISLAND_VALUES), card_first=False, commands=True)
+        if len(self._unexplained) >= MIN_CHAIN and self.resync:
+            # The table may have moved on without the referee: any total can be said.
+            return Expectation(numbers=None, card_first=True)
         return turn_expectation(self.view.total)
 
     def recent(self, count: int = 5) -> list[Turn]:
@@ -211,14 +234,18 @@ class CowabungaGame:
 
     def resolve(self, step: Step, kind: Hashable, option: Reading) -> None:
         """Act on a reading a question settled."""
-        if kind is Phase.ISLAND:
+        if isinstance(kind, ResyncQuestion):
+            self._resync(step, kind.found)
+        elif kind is Phase.ISLAND:
             self._island_value(step, option.total)
         else:
             self._verdict(step, judge(self.view, option))
 
     def costly(self, kind: Hashable, option: Reading) -> bool:
         """Whether ``option``, heard (not typed), must be confirmed before it is announced: a
-        mistake, or a total that costs a stew pot."""
+        mistake, or a total that costs a stew pot; and finding the table again."""
+        if isinstance(kind, ResyncQuestion):
+            return True
         return kind is Phase.TURN and self.costly_verdict(judge(self.view, option))
 
     def costly_verdict(self, verdict: Verdict) -> bool:
@@ -245,6 +272,8 @@ class CowabungaGame:
     def _turn(self, step: Step, readings: list[Reading], confident: bool) -> None:
         top = readings[0]
         verdict = judge(self.view, top)
+        if isinstance(verdict, Mistake) and self.resync and self._found_again(step, readings):
+            return
         rivals = self.rivals(readings, verdict)
         repeated = (
             isinstance(verdict, Mistake)
@@ -265,6 +294,64 @@ class CowabungaGame:
         # be right and the card word misheard, so ask rather than repeat the verdict.
         options = by_confidence(top, rivals[:2])
         self.host.ask(step, Phase.TURN, options, self._later(readings, verdict, options))
+
+    def _found_again(self, step: Step, readings: list[Reading]) -> bool:
+        """Whether the announcement ``readings``, which does not fit the table, and the ones
+        before it that did not either, agree on another table: then the host asks whether the
+        table stands there ("Is the total sixteen now?"; a recording takes it) and True."""
+        self._unexplained = [*self._unexplained[-(MAX_PENDING - 1):], tuple(readings)]
+        last = self.turns[-1] if self.turns else None
+        revision = None
+        if last is not None and not last.typed and self._accepted_on is not None:
+            revision = Revision(last.before, last.card, self._accepted_on)
+        found = find(self.view, self._unexplained, revision=revision)
+        if found is None:
+            return False
+        self.host.ask(step, ResyncQuestion(found), (Reading(found.view.total),))
+        return True
+
+    def _resync(self, step: Step, found: Found) -> None:
+        """Re-anchor on the table ``found``: journal its moves, log it and what it caused."""
+        self._unexplained.clear()
+        self._accepted_on = None
+        self._last_mistake = None
+        self._taken_back.clear()
+        if found.revised:
+            undone = self.turns.pop()
+            self.view = undone.before
+            self._journal(step, {"action": "undo"})
+            step.records.append({"event": "undone", "player": undone.player,
+                                 "total": undone.total})
+        for move in found.moves:
+            self._journal(step, move.action())
+            self._install(move.kind, move.value, move.player, move.before, move.after,
+                          move.events)
+        step.records.append({"event": "resync", "total": found.view.total,
+                             "next": found.next_player, "skipped": list(found.skipped)})
+        lines: list[str] = []
+        for event in found.events:
+            if isinstance(event, Played | StewPot | DirectionChanged | IslandDrawn | GameOver):
+                step.records.append(event.to_json())
+            if isinstance(event, StewPot):
+                lines.append(
+                    self.say.stew_pot(event.player, event.holder, event.island, event.count)
+                )
+            elif isinstance(event, GameOver):
+                lines.append(self.say.game_over(event.outcome))
+        if self.view.pending_island is not None and not self.view.is_over:
+            lines.append(self.say.status(self.view))
+        if lines:
+            self.host.say_line(step, " ".join(lines))
+
+    def _install(self, kind: str, value: int | None, player: str, before: TableView,
+                 after: TableView, events: tuple[Event, ...]) -> None:
+        """Take a move onto the table and the accepted turns (a pass is no turn)."""
+        if kind == "play" and value is not None:
+            self.turns.append(Turn(before, player, value, after.total, events, typed=False))
+        elif kind == "island" and self.turns:
+            last = self.turns[-1]
+            self.turns[-1] = replace(last, events=last.events + events)
+        self.view = after
 
     def _later(self, readings: list[Reading], verdict: Verdict, options: tuple[Reading, ...],
                *, total_alone: bool = True) -> tuple[Reading, ...]:
@@ -316,22 +403,27 @@ class CowabungaGame:
         """The current player plays ``card``: journal it, advance the view, announce."""
         self._last_mistake = None
         self._taken_back.pop(Phase.TURN, None)
+        typed = self.host.typed if self._host is not None else True
         before = self.view
         player = before.current_player
         after, events = play_card(before, card)
+        self._accepted_on = None if typed else (
+            *self._unexplained[-(MAX_PENDING - 1):], (Reading(after.total),))
+        self._unexplained.clear()
         self._journal(step, {"action": "play", "player": player, "card": card})
         self.view = after
-        self.turns.append(Turn(before, player, card, before.total_after(card), events))
+        self.turns.append(Turn(before, player, card, after.total, events, typed=typed))
         self._announce(step, events)
 
     def draw(self, step: Step, island: int) -> None:
         """The pending player draws ``island``: journal it, advance the view, announce."""
         self._taken_back.pop(Phase.ISLAND, None)
+        self._accepted_on = None
         after, events = draw_island(self.view, island)
         self._journal(step, {"action": "island", "island": island})
         self.view = after
         last = self.turns[-1]
-        self.turns[-1] = Turn(last.before, last.player, last.card, last.total, last.events + events)
+        self.turns[-1] = replace(last, events=last.events + events)
         self._announce(step, events)
 
     def _journal(self, step: Step, action: JSONObject) -> None:
@@ -386,7 +478,11 @@ class CowabungaGame:
 
     # --- questions -----------------------------------------------------------------------------
     def ask_text(self, kind: Hashable, options: tuple[Reading, ...], *, yes_or_no: bool) -> str:
-        """"Thirteen or thirty?", "Plus seven, twenty-four?", "Twelve? Say yes or no."."""
+        """"Thirteen or thirty?", "Plus seven, twenty-four?", "Twelve? Say yes or no.", "Is the
+        total sixteen now, with Emily to play?"."""
+        if isinstance(kind, ResyncQuestion):
+            return self.say.resync_question(kind.found.view.total, kind.found.next_player,
+                                            yes_or_no=yes_or_no)
         if kind is Phase.ISLAND:
             return self.say.ask_options([(None, o.total) for o in options])
         if yes_or_no:
@@ -493,6 +589,8 @@ class CowabungaGame:
         if not self.turns:
             raise ValueError("nothing to undo")
         self.view = self.turns.pop().before
+        self._unexplained.clear()
+        self._accepted_on = None
 
     def replay(self, action: JSONObject) -> None:
         """Carry out one journal ``action`` again, silently; raises ValueError on a bad one."""
@@ -502,15 +600,28 @@ class CowabungaGame:
         try:
             if kind == "play" and isinstance(card, int):
                 self.play(scratch, card)
+                self.turns[-1] = replace(self.turns[-1], typed=True)
             elif kind == "island" and isinstance(island, int):
                 self.draw(scratch, island)
             elif kind == "undo":
                 self.undo()
                 self._journal(scratch, {"action": "undo"})
+            elif kind == "pass":
+                self._journal(scratch, {"action": "pass", "player": self.view.current_player})
+                self.view = pass_turn(self.view)
             else:
                 raise ValueError(f"unknown journal action {action!r}")
         except ValueError as err:
             raise ValueError(f"journal action {action!r} does not fit the game: {err}") from None
+
+
+@dataclass(frozen=True, eq=False)
+class ResyncQuestion:
+    """The kind of the question whether the table stands where the announcements agree it does
+    ("Is the total sixteen now?"): a yes re-anchors the referee on :attr:`found`."""
+
+    found: Found
+    """The table the announcements agree on."""
 
 
 def by_confidence(top: Reading, rivals: list[Reading]) -> tuple[Reading, ...]:

@@ -202,6 +202,15 @@ class HostLines:
         """Nothing could be made of the answer: the player announces again."""
         return self.fill(self.wording.say_again, player=player)
 
+    def resync_question(self, total: int, player: str, *, yes_or_no: bool = False) -> str:
+        """"Is the total sixteen now, with Emily to play?" (asking for the yes or no outright
+        with ``yes_or_no``)."""
+        question = self.fill(self.wording.resync_question, total=self.n(total), player=player)
+        if not yes_or_no:
+            return question
+        return self.fill(self.wording.confirm_yes_no, question=question, yes=self.word("yes"),
+                         no=self.word("no"))
+
     # --- commands --------------------------------------------------------------------------------
     def status(self, view: TableView) -> str:
         """Total, direction and who is to act."""

@@ -40,7 +40,7 @@ __all__ = [
 
 CONTRACT = frozenset(
     {"played", "stew_pot", "direction", "island_drawn", "game_over", "heard", "mistake", "ask",
-     "command", "undone", "host"}
+     "command", "undone", "host", "resync"}
 )
 """Event names the referee's log contains."""
 

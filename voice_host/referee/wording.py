@@ -107,6 +107,9 @@ class Wording:
     """A total with its card. Fields: card, total."""
     say_again: str
     """Fields: player."""
+    resync_question: str
+    """The announcements carry on from another table than the referee's: is it there now?
+    Fields: total, player (who acts next there)."""
 
     # --- commands ------------------------------------------------------------------------------
     status_over: str
@@ -253,6 +256,7 @@ EN = Wording(
     confirm_yes_no="{question} Say {yes} or {no}.",
     reading="{card}, {total}",
     say_again="{player}, please say it again.",
+    resync_question="Is the total {total} now, with {player} to play?",
     status_over="{Total}. The game is over.",
     status_island="{Total}, {way}. {drawer} draws an island card.",
     status_play="{Total}, {way}. {player} to play.",
@@ -354,6 +358,7 @@ DE = Wording(
     confirm_yes_no="{question} Sag {yes} oder {no}.",
     reading="{card}, {total}",
     say_again="{player}, bitte noch einmal.",
+    resync_question="Steht es jetzt bei {total}, und {player} ist dran?",
     status_over="{Total}. Das Spiel ist aus.",
     status_island="{Total}, es geht {way}. {drawer} zieht eine Inselkarte.",
     status_play="{Total}, es geht {way}. {player} ist dran.",
@@ -459,6 +464,7 @@ ES = Wording(
     confirm_yes_no="{question} Di {yes} o {no}.",
     reading="{card}, {total}",
     say_again="{player}, repítelo, por favor.",
+    resync_question="¿El total es ahora {total}, y le toca a {player}?",
     status_over="{Total}. La partida ha terminado.",
     status_island="{Total}, contamos {way}. {drawer} roba una carta de isla.",
     status_play="{Total}, contamos {way}. Le toca a {player}.",
@@ -563,6 +569,7 @@ FR = Wording(
     confirm_yes_no="{question} Dis {yes} ou {no}.",
     reading="{card}, {total}",
     say_again="{player}, répète, s'il te plaît.",
+    resync_question="Le total est-il maintenant {total}, et c'est à {player} de jouer ?",
     status_over="{Total}. La partie est finie.",
     status_island="{Total}, {way}. {drawer} pioche une carte île.",
     status_play="{Total}, {way}. À {player} de jouer.",
@@ -667,6 +674,7 @@ IT = Wording(
     confirm_yes_no="{question} Di' {yes} o {no}.",
     reading="{card}, {total}",
     say_again="{player}, ripeti, per favore.",
+    resync_question="Il totale adesso è {total}, e tocca a {player}?",
     status_over="{Total}. La partita è finita.",
     status_island="{Total}, {way}. {drawer} pesca una carta isola.",
     status_play="{Total}, {way}. Tocca a {player}.",
