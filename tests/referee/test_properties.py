@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 
 from cowabunga import Counting, TableView
 from voice_host.phrases import phrase_table
-from voice_host.referee import Session, Step
-from voice_host.referee.journal import Journal, JournalError, load_journal
+from voice_host.referee import JournalError, Session, Step
+from voice_host.referee.journal import Journal, load_journal
 
 from .helpers import heard, table_setup
 
