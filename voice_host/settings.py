@@ -26,6 +26,19 @@ Verbosity = Literal["terse", "normal", "teaching"]
 VERBOSITIES: tuple[Verbosity, ...] = ("terse", "normal", "teaching")
 """Every verbosity, least first."""
 
+MIN_RATE = 80
+"""The slowest speech rate, in words per minute (espeak-ng's own lowest)."""
+
+MAX_RATE = 400
+"""The fastest speech rate, in words per minute."""
+
+RATE_HELP = f"give words per minute from {MIN_RATE} to {MAX_RATE}"
+"""What a valid rate is, for messages (``settings set rate`` and ``say --rate`` share it)."""
+
+DEVICE_SETTINGS = {"output_device": "speaker", "private_device": "speaker",
+                   "input_device": "microphone"}
+"""Settings that name an audio device, and the kind of device each must be."""
+
 
 class SettingsError(ValueError):
     """A setting name or value is not valid; the message names it and what would be."""
@@ -40,7 +53,7 @@ class Settings:
     voice: str | None = None
     """espeak-ng voice id or name part; None picks one for the language."""
     rate: int = 175
-    """Speech rate in words per minute (80-400)."""
+    """Speech rate in words per minute (:data:`MIN_RATE` to :data:`MAX_RATE`)."""
     volume: float = 1.0
     """Loudness of the host, 0.0-1.0."""
     verbosity: Verbosity = "normal"
@@ -100,8 +113,8 @@ def parse_value(name: str, text: str) -> object:
         raise SettingsError(f"unknown setting {name!r}; settings: {', '.join(SETTING_NAMES)}")
     t = text.strip()
     if name == "rate":
-        if not t.isdigit() or not 80 <= int(t) <= 400:
-            raise SettingsError(f"rate {text!r}: give words per minute from 80 to 400")
+        if not t.isdigit() or not MIN_RATE <= int(t) <= MAX_RATE:
+            raise SettingsError(f"rate {text!r}: {RATE_HELP}")
         return int(t)
     if name == "volume":
         try:
@@ -140,7 +153,8 @@ def _check(raw: dict[str, object]) -> Settings:
         elif name == "earcons":
             ok = isinstance(value, bool)
         elif name == "rate":
-            ok = isinstance(value, int) and not isinstance(value, bool) and 80 <= value <= 400
+            ok = (isinstance(value, int) and not isinstance(value, bool)
+                  and MIN_RATE <= value <= MAX_RATE)
         elif name == "volume":
             ok = isinstance(value, int | float) and 0.0 <= float(value) <= 1.0
         else:
@@ -175,6 +189,48 @@ def save_settings(settings: Settings, path: Path | None = None) -> Path:
         out.write("\n")
     os.replace(tmp, p)
     return p
+
+
+def check_available(name: str, value: object) -> None:
+    """Raise :class:`SettingsError` unless a voice or device setting names one that is there
+    now (a setting that names nothing would be silently ignored later): an espeak-ng voice, a
+    speaker or a microphone. The message gives the valid choices."""
+    if value is None:
+        return
+    text = str(value)
+    if name == "voice":
+        from voice_host.voice import LANG_VOICES, VoiceError, espeak_voices, pick_voice
+
+        try:
+            voices = espeak_voices()
+        except VoiceError as err:
+            raise SettingsError(f"voice {text!r}: {err}") from None
+        try:
+            pick_voice(voices, "en", text)
+        except VoiceError:
+            ids = {v for v, _ in voices}
+            ours = [v for vs in LANG_VOICES.values() for v in vs if v in ids]
+            raise SettingsError(
+                f"voice {text!r}: no espeak-ng voice has that id or name; choose one of the "
+                f"{len(voices)} voices, such as {', '.join(ours)} "
+                "(`espeak-ng --voices` lists them all)"
+            ) from None
+    elif name in DEVICE_SETTINGS:
+        from voice_host.audio.mic import AudioDeviceError, list_devices
+
+        kind = DEVICE_SETTINGS[name]
+        try:
+            found = list_devices()
+        except AudioDeviceError:
+            found = []
+        fit = [d for d in found if (d.outputs if kind == "speaker" else d.inputs) > 0]
+        if any(text == str(d.index) if text.isdigit() else text.lower() in d.name.lower()
+               for d in fit):
+            return
+        choices = "; ".join(f"{d.index} {d.name}" for d in fit) or "none found"
+        raise SettingsError(
+            f"{name} {text!r}: no such {kind}; {kind}s (index or a part of the name): {choices}"
+        )
 
 
 def set_setting(name: str, text: str, path: Path | None = None) -> Settings:

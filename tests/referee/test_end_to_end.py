@@ -144,7 +144,8 @@ def test_bad_input_is_one_clear_line_and_loses_nothing(tmp_path: Path) -> None:
               "--mute", "--no-display")
     assert out.returncode == 2 and "not readable as audio" in out.stderr, out.stderr
     assert "Traceback" not in out.stderr
-    assert journal.exists()  # the game's setup is kept for --resume
+    assert not journal.exists()  # nothing began: no journal, and no --resume suggested
+    assert "--resume" not in out.stderr
     corrupt = tmp_path / "corrupt.jsonl"
     corrupt.write_bytes(b'{"journal": 1, "setup": {"players": ["A", "B"]\n')
     out = run("referee", "--resume", "--journal", str(corrupt), "--mute", "--no-display")

@@ -146,6 +146,10 @@ def write_wav(path: str | Path, samples: Samples, rate: int = SAMPLE_RATE) -> No
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     os.close(fd)
+    # mkstemp makes the file private (0600); a WAV gets the umask's ordinary mode, as open() would.
+    umask = os.umask(0)
+    os.umask(umask)
+    os.chmod(tmp, 0o666 & ~umask)
     try:
         soundfile.write(
             tmp, np.asarray(samples, dtype=np.int16), rate, subtype="PCM_16", format="WAV"

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from voice_host.cli.app import UserError, app
+from voice_host.cli.app import UserError, app, check_output
 from voice_host.recognizers import DEFAULT_ENGINE, ENGINE_HELP
 
 if TYPE_CHECKING:
@@ -28,7 +28,7 @@ def say(
     voice: Annotated[
         str | None, typer.Option(help="An espeak-ng voice id or name (overrides --lang).")
     ] = None,
-    rate: Annotated[int, typer.Option(help="Words per minute.")] = 175,
+    rate: Annotated[int, typer.Option(help="Words per minute, 80 to 400.")] = 175,
     volume: Annotated[float, typer.Option(help="Loudness from 0.0 to 1.0.")] = 1.0,
     device: Annotated[
         str | None, typer.Option(help="Output device: index or name part (see `devices`).")
@@ -36,12 +36,17 @@ def say(
 ) -> None:
     """Speak TEXT with the host's voice, to the speakers or to a WAV file."""
     from voice_host.audio.mic import AudioDeviceError
+    from voice_host.settings import MAX_RATE, MIN_RATE, RATE_HELP
     from voice_host.voice import HostVoice, VoiceError, VoiceSettings
 
+    if not text.strip():
+        raise UserError('the text is empty; give what the host says: voice-host say "Anna, your '
+                        'turn"')
     if not 0.0 <= volume <= 1.0:
         raise UserError(f"--volume {volume} is out of range; use 0.0 to 1.0")
-    if not 50 <= rate <= 500:
-        raise UserError(f"--rate {rate} is out of range; use 50 to 500 words per minute")
+    if not MIN_RATE <= rate <= MAX_RATE:
+        raise UserError(f"--rate {rate} is out of range; {RATE_HELP}")
+    check_output(speak_to, "--speak-to")
     settings = VoiceSettings(lang=lang, voice=voice, rate=rate, volume=volume)
     host = HostVoice(settings, device=_device_arg(device))
     try:

@@ -41,8 +41,9 @@ def recording_summary(game: Session, path: Path) -> str:
     turns = f"{view.plays} turn{'' if view.plays == 1 else 's'} accepted"
     if view.outcome is not None:
         winners = ", ".join(view.outcome.winners)
-        return (f"end of {path.name}: {turns}; the game is over ({view.outcome.reason.value.replace('_', ' ')}); "
-                f"stew pots: {pots}; won by {winners}")
+        why = view.outcome.reason.value.replace("_", " ")
+        return (f"end of {path.name}: {turns}; the game is over ({why}); stew pots: {pots}; "
+                f"won by {winners}")
     return (f"end of {path.name}: {turns}; the game was not over: total {view.total}, counting "
             f"{view.counting.value}, {view.current_player} to play; stew pots: {pots}")
 

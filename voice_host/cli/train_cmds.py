@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Annotated, TextIO
 
 import typer
 
-from voice_host.cli.app import UserError, app
+from voice_host.cli.app import UserError, app, check_output
 
 if TYPE_CHECKING:
     from voice_host.recognition import Recognizer
@@ -164,6 +164,8 @@ def quiz(
 
     if questions < 1:
         raise UserError(f"--questions {questions}: ask at least 1")
+    check_output(speak_to, "--speak-to")
+    check_output(log, "--log")
     if level is not None and not 1 <= level <= 5:
         raise UserError(f"--level {level}: levels go from 1 to 5")
     seeded = seed is not None
@@ -271,6 +273,8 @@ def practice(
     from voice_host.training.progress import open_store
     from voice_host.voice import VoiceError
 
+    for path, flag in ((speak_to, "--speak-to"), (private_to, "--private-to"), (log, "--log")):
+        check_output(path, flag)
     settings = _settings(verbosity)
     if private_device is not None:
         settings = replace(settings, private_device=private_device)
@@ -321,6 +325,7 @@ def stats(
     from voice_host.training.progress import open_store
     from voice_host.training.stats import collect, terminal_chart, write_png
 
+    check_output(png, "--png")
     with open_store() as st:
         data = collect(st)
     if not data.sessions:
@@ -352,15 +357,16 @@ def settings_show(
     print(f"# {settings_path()}")
 
 
-@settings_app.command("set")
+@settings_app.command("set", context_settings={"ignore_unknown_options": True})
 def settings_set(
     name: Annotated[str, typer.Argument(help="Setting name (see `settings show`).")],
     value: Annotated[str, typer.Argument(help="New value; `default` clears a device or voice.")],
 ) -> None:
     """Change one setting and remember it."""
-    from voice_host.settings import SettingsError, set_setting
+    from voice_host.settings import SettingsError, check_available, parse_value, set_setting
 
     try:
+        check_available(name, parse_value(name, value))  # not a voice or device that is not there
         s = set_setting(name, value)
     except SettingsError as err:
         raise UserError(str(err)) from None

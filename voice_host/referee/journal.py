@@ -5,14 +5,16 @@ One JSON object per line: a header ``{"journal": 1, "setup": {...}, "lang": "en"
 ``{"action": "undo"}``. Replaying the actions on the setup gives the table exactly as it stood.
 
 A last line without its newline was cut off by a crash before it was confirmed (and so before
-anything was announced); it is ignored. Anything else that does not read is a corrupt journal:
-:class:`~voice_host.referee.errors.JournalError`, and the file is never touched.
+anything was announced): :func:`load_journal` ignores it, and :meth:`Journal.reopen` drops it from
+the file (atomically) before anything is appended. Anything else that does not read is a corrupt
+journal: :class:`~voice_host.referee.errors.JournalError`, and the file is never touched.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import tempfile
 import time
 from collections.abc import Iterable
 from pathlib import Path
@@ -27,10 +29,11 @@ VERSION = 1
 
 
 def default_journal_path() -> Path:
-    """Where the journal lives unless ``--journal`` says otherwise (the user's data folder)."""
-    from platformdirs import user_data_dir
+    """Where the journal lives unless ``--journal`` says otherwise: the user's data folder
+    (``$VOICE_HOST_HOME/data`` when that is set)."""
+    from voice_host.settings import data_dir
 
-    return Path(user_data_dir("voice-host", appauthor=False)) / "referee-journal.jsonl"
+    return data_dir() / "referee-journal.jsonl"
 
 
 class Journal:
@@ -62,6 +65,29 @@ class Journal:
             os.fsync(out.fileno())
         _fsync_dir(path.parent)
         return journal, kept
+
+    @classmethod
+    def reopen(cls, path: Path) -> tuple[Journal, bool]:
+        """The journal at ``path``, to continue; and whether a last line cut off by a crash (never
+        confirmed, so never announced) was dropped first. The file is repaired atomically: the
+        whole lines are written to a temporary file, synced, and put in its place."""
+        raw = path.read_bytes()
+        if not raw or raw.endswith(b"\n"):
+            return cls(path), False
+        whole = raw[: raw.rfind(b"\n") + 1]
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        try:
+            with os.fdopen(fd, "wb") as out:
+                out.write(whole)
+                out.flush()
+                os.fsync(out.fileno())
+            os.chmod(tmp, path.stat().st_mode & 0o777)
+            os.replace(tmp, path)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+        _fsync_dir(path.parent)
+        return cls(path), True
 
     def append(self, actions: Iterable[JSONObject]) -> None:
         """Write ``actions`` and make them durable before returning."""
@@ -107,8 +133,14 @@ def load_journal(path: Path) -> tuple[Setup, str, list[JSONObject]]:
             raise JournalError(f"journal {path} is corrupt at line {number}; {keep}")
         objects.append(obj)
     header = objects[0]
-    if header.get("journal") != VERSION:
-        raise JournalError(f"{path} is not a referee journal (version {VERSION}); {keep}")
+    version = header.get("journal")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise JournalError(f"{path} is not a referee journal; {keep}")
+    if version != VERSION:
+        raise JournalError(
+            f"journal {path} is version {version}; this voice-host reads version {VERSION} "
+            f"(a newer voice-host wrote it?); {keep}"
+        )
     try:
         setup = Setup.from_json(header.get("setup"))
     except ValueError as err:

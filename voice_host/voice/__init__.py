@@ -8,6 +8,7 @@ from voice_host.voice.host import (
     VoiceError,
     VoiceSettings,
     WavVoice,
+    espeak_voices,
     pick_voice,
     short_line,
 )
@@ -24,6 +25,7 @@ __all__ = [
     "VoiceSettings",
     "WavVoice",
     "babble",
+    "espeak_voices",
     "pick_voice",
     "short_line",
     "synthesize",
