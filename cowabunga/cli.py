@@ -21,9 +21,10 @@ from rich.console import Console
 from rich.table import Table
 
 from cowabunga.bots import BOT_NAMES, Bot, make_bot, mc_hint, parse_bots, seat_bots
-from cowabunga.cards import MAX_PLAYERS, MIN_PLAYERS, format_values
+from cowabunga.cards import CARD_COPIES, LOWER_LIMIT, MAX_PLAYERS, MIN_PLAYERS, UPPER_LIMIT
 from cowabunga.errors import CowabungaError
 from cowabunga.events import (
+    Counting,
     DirectionChanged,
     Event,
     GameOver,
@@ -45,6 +46,25 @@ USAGE_ERROR = 2
 
 BOT_PLAYER_NAMES = ("Emily", "Maria", "Hendrik", "Jonas", "Lena")
 """Names the bots take at the table in ``play``."""
+
+END_REASONS = {
+    "fourth_stew_pot": "a fourth stew pot",
+    "island_deck_empty": "the last island card",
+    "hands_empty": "no cards left",
+}
+"""How a game ended, in words (the JSON output keeps the engine's names)."""
+
+BOT_KINDS = ", ".join(BOT_NAMES)
+"""The bot kinds, for help and messages."""
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("voice-host")
+    except PackageNotFoundError:
+        return "unknown"
 
 
 def _one_line(text: str) -> str:
@@ -86,9 +106,9 @@ def _positive(text: str) -> int:
 
 def _bots(text: str) -> list[str]:
     kinds = parse_bots(text)
-    if kinds is None:
+    if kinds is None or any(not part.strip() for part in text.split(",")):
         raise argparse.ArgumentTypeError(
-            f"{text!r}: a comma-separated list of {', '.join(BOT_NAMES)}"
+            f"{text!r}: a comma-separated list of bot kinds, none empty; kinds: {BOT_KINDS}"
         )
     return kinds
 
@@ -102,6 +122,7 @@ def _seed(text: str) -> int:
 
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(prog=PROG, description="Cowabunga (Fettnapf): play, simulate, replay.")
+    parser.add_argument("--version", action="version", version=f"{PROG} {_version()}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     rules = _Parser(add_help=False)
     rules.add_argument(
@@ -109,40 +130,46 @@ def _parser() -> argparse.ArgumentParser:
         choices=[e.value for e in EmptyDeck],
         default=EmptyDeck.RESHUFFLE.value,
         help="when the number draw pile is empty: reshuffle the discard pile except its top "
-        "card (default), or play_out: no more draws, the game ends when the mover has no card",
+        "card, or play_out: no more draws, the game ends when the mover has no card "
+        "(default: %(default)s)",
     )
+    bots_help = (f"bot kinds for the {{}}, comma-separated, repeated as needed; kinds: "
+                 f"{BOT_KINDS}: random plays any card, careful follows the strategy notes, mc "
+                 "looks ahead over the unseen cards (default: {})")
 
-    play = sub.add_parser("play", parents=[rules], help="a game in the terminal against bots")
-    play.add_argument("--players", type=_players, default=3, help="players, you included (2-5)")
-    play.add_argument(
-        "--bots",
-        type=_bots,
-        default=["careful", "mc"],
-        help="bot kinds for the other seats, repeated as needed (default careful,mc)",
-    )
-    play.add_argument("--seed", type=_seed, default=None, help="seed for a reproducible game")
-    play.add_argument("--name", default="You", help="your name at the table")
-    play.add_argument("--rollouts", type=_positive, default=1000, help="rollouts per mc move")
+    def command(name: str, what: str) -> argparse.ArgumentParser:
+        return sub.add_parser(name, parents=[rules], help=what, description=what + ".")
 
-    sim = sub.add_parser("simulate", parents=[rules], help="play many bot games, show statistics")
-    sim.add_argument("--games", type=_positive, default=1000, help="games to play")
-    sim.add_argument("--players", type=_players, default=3, help="players per game (2-5)")
-    sim.add_argument(
-        "--bots",
-        type=_bots,
-        default=["careful", "random"],
-        help="bot kinds per seat, repeated as needed (default careful,random)",
-    )
-    sim.add_argument("--seed", type=_seed, default=0, help="seed (same seed, same games)")
+    play = command("play", "a game in the terminal against bots: type a card from your hand")
+    play.add_argument("--players", type=_players, default=3,
+                      help="players, you included, 2-5 (default: %(default)s)")
+    play.add_argument("--bots", type=_bots, default=["careful", "mc"],
+                      help=bots_help.format("other seats", "careful,mc"))
+    play.add_argument("--seed", type=_seed, default=None,
+                      help="seed for a reproducible game (default: a new game each time)")
+    play.add_argument("--name", default="You", help="your name at the table (default: %(default)s)")
+    play.add_argument("--rollouts", type=_positive, default=1000,
+                      help="rollouts per mc move (default: %(default)s)")
+
+    sim = command("simulate", "play many bot games and show who wins and how games end")
+    sim.add_argument("--games", type=_positive, default=1000,
+                     help="games to play (default: %(default)s)")
+    sim.add_argument("--players", type=_players, default=3,
+                     help="players per game, 2-5 (default: %(default)s)")
+    sim.add_argument("--bots", type=_bots, default=["careful", "random"],
+                     help=bots_help.format("seats", "careful,random"))
+    sim.add_argument("--seed", type=_seed, default=0,
+                     help="seed: the same seed plays the same games (default: %(default)s)")
     sim.add_argument("--json", action="store_true", help="print one JSON object, nothing else")
     sim.add_argument(
         "--no-rotate",
         action="store_true",
         help="keep each bot in its seat (default: rotate seats game by game)",
     )
-    sim.add_argument("--rollouts", type=_positive, default=200, help="rollouts per mc move")
+    sim.add_argument("--rollouts", type=_positive, default=200,
+                     help="rollouts per mc move (default: %(default)s)")
 
-    rep = sub.add_parser("replay", parents=[rules], help="replay a table-view game script")
+    rep = command("replay", "replay a table-view game script, one JSON event per line")
     rep.add_argument("script", help="the JSON script (- for standard input)")
     return parser
 
@@ -262,7 +289,7 @@ def _print_report(report: dict[str, object], tally: Tally) -> None:
     for i, wins in enumerate(tally.seat_wins, 1):
         by_seat.add_row(str(i), f"{wins / tally.games:.1%}")
     out.print(by_seat)
-    ends = ", ".join(f"{k}: {v}" for k, v in sorted(tally.reasons.items()))
+    ends = ", ".join(f"{END_REASONS.get(k, k)}: {v}" for k, v in sorted(tally.reasons.items()))
     out.print(f"Games ended by {ends}")
     out.print(f"Mean game length: {tally.plays / tally.games:.1f} plays")
     out.print(
@@ -275,8 +302,10 @@ def _print_report(report: dict[str, object], tally: Tally) -> None:
 
 
 def parse_card(text: str) -> int | None:
-    """A card value typed by a person (``"7"``, ``" 7 "``), or ``None``."""
+    """A card value typed by a person (``"7"``, ``" 7 "``, ``"+7"``, ``"-7"``), or ``None``."""
     text = text.strip()
+    if text[:1] in ("+", "-"):
+        text = text[1:].strip()
     return int(text) if len(text) == 1 and text in "0123456789" else None
 
 
@@ -295,11 +324,12 @@ def _play(args: argparse.Namespace, rules: Rules) -> None:
         for seat, kind in enumerate(kinds, 1)
     }
     out = Console(highlight=False)
+    you = "You start." if args.name == "You" else f"You are {args.name} and start."
     out.print(
-        f"[bold]Cowabunga[/] — seed {seed}. You are {args.name} and start. Others: "
+        f"[bold]Cowabunga[/] — seed {seed}. {you} Others: "
         + ", ".join(f"{names[s]} ({bots[s].name})" for s in bots)
     )
-    out.print("Type a card from your hand; ? for a hint, q to quit.")
+    out.print("Type a card from your hand (7 or +7); ? for a hint, q to quit.")
     try:
         while state.outcome is None:
             seat = state.to_play
@@ -358,10 +388,14 @@ def _show_table(out: Console, state: GameState) -> None:
         f"[bold]Total {view.total}[/], counting {arrow} · island deck {view.island_deck} · "
         f"draw pile {view.draw_pile}"
     )
+    seats = Table(box=None, padding=(0, 1, 0, 2), show_edge=False)
+    seats.add_column("player")
+    seats.add_column("islands", max_width=32)
+    seats.add_column("stew pots", no_wrap=True)
     for seat, name in enumerate(view.players):
         islands = ", ".join(map(str, view.islands[seat])) or "—"
-        pots = "●" * view.stew_pots[seat] or "·"
-        out.print(f"  {name:<10} islands {islands:<14} stew pots {pots}")
+        seats.add_row(name, islands, "●" * view.stew_pots[seat] or "·")
+    out.print(seats)
     danger = []
     for card in sorted(set(state.hands[0])):
         total = view.total_after(card)
@@ -369,8 +403,18 @@ def _show_table(out: Console, state: GameState) -> None:
         note = f" (island of {view.players[holder]}!)" if holder is not None else ""
         danger.append(f"{card}→{total}{note}")
     out.print(f"  Your hand: [bold]{_cards(state.hands[0])}[/]   " + "  ".join(danger))
-    seen = format_values(v for v in range(10) if view.discard[v])
-    out.print(f"  On the discard pile: {seen}")
+    out.print(f"  Played so far (value ×copies): {_played(view.discard)}")
+
+
+def _played(discard: Sequence[int]) -> str:
+    """The discard pile by value: "0 ×2, 3, 8 ×4 (all)"; "nothing yet"."""
+    parts = []
+    for value, count in enumerate(discard):
+        if count:
+            times = f" ×{count}" if count > 1 else ""
+            gone = " (all)" if count >= CARD_COPIES[value] else ""
+            parts.append(f"{value}{times}{gone}")
+    return ", ".join(parts) or "nothing yet"
 
 
 def _describe(event: Event, you: str) -> str:
@@ -380,24 +424,23 @@ def _describe(event: Event, you: str) -> str:
     if isinstance(event, Played):
         return f"{who(event.player, 'plays', 'play')} {event.card}: [bold]{event.total}[/]"
     if isinstance(event, StewPot):
+        whose = "your" if event.holder == you else f"{event.holder}'s"
         return (
-            f"  [red]Stew pot![/] {event.island} is {event.holder}'s island: "
+            f"  [red]Stew pot![/] {event.island} is {whose} island: "
             f"{who(event.player, 'now has', 'now have')} {event.count}"
         )
     if isinstance(event, DirectionChanged):
         by = "you" if event.by == you else event.by
-        return f"  Counting {event.counting.value} now ({by} went past the limit)"
+        limit = (f"went past {UPPER_LIMIT}" if event.counting is Counting.DOWN
+                 else f"went below {LOWER_LIMIT}")
+        return f"  Counting {event.counting.value} now ({by} {limit})"
     if isinstance(event, IslandDrawn):
         return f"  {who(event.player, 'draws', 'draw')} island {event.island}"
     if isinstance(event, Reshuffled):
         return f"  The discard pile is shuffled into a new draw pile ({event.cards} cards)"
     if isinstance(event, GameOver):
         pots = ", ".join(f"{p}: {n}" for p, n in event.outcome.stew_pots.items())
-        why = {
-            "fourth_stew_pot": "a fourth stew pot",
-            "island_deck_empty": "the last island card",
-            "hands_empty": "no cards left",
-        }[event.outcome.reason.value]
+        why = END_REASONS[event.outcome.reason.value]
         winners = event.outcome.winners
         return (
             f"[bold]Game over[/] ({why}). Stew pots: {pots}. "

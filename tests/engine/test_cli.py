@@ -126,7 +126,7 @@ def test_usage_errors_are_one_line(
 def test_parse_card() -> None:
     assert parse_card(" 7 ") == 7
     assert parse_card("0") == 0
-    for text in ("", "10", "x", "-1", "7.0", "٣"):
+    for text in ("", "10", "x", "-", "+12", "7.0", "٣"):
         assert parse_card(text) is None
 
 
