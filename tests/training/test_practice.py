@@ -171,6 +171,7 @@ def test_practice_command_by_keyboard_is_stored(home: Path) -> None:
             "--no-speak",
             "--verbosity",
             "terse",
+            "--json",
         ],
         input=typed,
         capture_output=True,

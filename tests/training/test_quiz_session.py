@@ -146,6 +146,6 @@ def test_next_session_starts_where_the_last_ended(home: Path) -> None:
         check=False,
     )
     assert first.returncode == 0, first.stderr
-    assert "summary: 6/6 right" in first.stdout and "level 3 -> 5" in first.stdout
+    assert "summary: 6/6 right" in first.stdout and "level up from 3 to 5" in first.stdout
     following = _run("train", "quiz", "--questions", "2", "--print-questions", home=home)
     assert "starting at level 5" in following.stderr

@@ -75,17 +75,32 @@ def _recognizer(engine: str | None, lang: str) -> Recognizer:
 
 def _output(
     settings: Settings,
-    speak: bool,
+    speak: bool | None,
     speak_to: Path | None,
     private_to: Path | None = None,
     stream: TextIO | None = None,
+    *,
+    live: bool = True,
 ) -> tuple[Output, SpeakerOutput | None]:
+    """Where the host's lines go: ``speak`` None is the default (the speakers when ``live``, and
+    printed only when there are none)."""
     from voice_host.audio import SpeakingGate
+    from voice_host.host import runner
+
+    asked = speak is not None
+    speak = live if speak is None else speak
     from voice_host.training.channels import SpeakerOutput, Transcript, WavOutput
 
     transcript = Transcript(stream=stream, earcons=settings.earcons)
     if speak_to is not None:
         return WavOutput(settings, speak_to, private_to, transcript), None
+    if speak and not runner.has_output_device():
+        if asked:
+            raise UserError("--speak: no speakers found (see `voice-host devices`); use "
+                            "--no-speak to read the host, or --speak-to FILE.wav")
+        print("voice-host: no speakers found; the host's lines are printed (--speak-to "
+              "FILE.wav keeps its voice)", file=sys.stderr)
+        return transcript, None
     if speak:
         speaker = SpeakerOutput(settings, transcript, SpeakingGate())
         return speaker, speaker
@@ -197,7 +212,7 @@ def quiz(
                 log_file.flush()
 
         try:
-            out, speaker = _output(settings, live if speak is None else speak, speak_to)
+            out, speaker = _output(settings, speak, speak_to, live=live)
             replies = _closed_at_exit(stack, _replies(settings, input_wav, keyboard, engine,
                                                       speaker))
             result = run_quiz(plan, replies, out, settings.verbosity, write)
@@ -227,10 +242,23 @@ def quiz(
                 start_level=plan.start_level,
                 end_level=result.end_level,
             )
-    print(
-        f"summary: {summary['correct']}/{summary['asked']} right, "
-        f"mean {summary['mean_ms']} ms, level {summary['start_level']} -> {summary['end_level']}"
-    )
+    print(quiz_summary(summary))
+
+
+def quiz_summary(summary: dict[str, object]) -> str:
+    """The quiz's last printed line: how many were right, the time an answer took (when it was
+    timed), and what became of the level, said so a fixed ramp does not read as a reward."""
+    line = f"summary: {summary['correct']}/{summary['asked']} right"
+    if summary["mean_ms"] is not None:
+        line += f", {summary['mean_ms']} ms per answer"
+    start, end = summary["start_level"], summary["end_level"]
+    if not summary["adaptive"]:
+        return line + f"; levels {start} to {end} on the fixed ramp of --seed (--adapt follows " \
+            "your answers)"
+    if start == end:
+        return line + f"; level stays at {start}"
+    way = "up" if int(str(end)) > int(str(start)) else "down"
+    return line + f"; level {way} from {start} to {end}"
 
 
 @train_app.command("practice")
@@ -266,6 +294,9 @@ def practice(
     store: Annotated[
         bool, typer.Option("--store/--no-store", help="Keep the game in your progress.")
     ] = True,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="End with the summary as one JSON object.")
+    ] = False,
 ) -> None:
     """A full game against bots: say "seven, twenty-four" (or the total); ask "my cards", "hint"."""
     from voice_host.audio import AudioDeviceError, AudioFileError
@@ -287,7 +318,7 @@ def practice(
     with ExitStack() as stack:
         log_file = stack.enter_context(log.open("w", encoding="utf-8")) if log else None
         try:
-            out, speaker = _output(settings, live if speak is None else speak, speak_to, private_to)
+            out, speaker = _output(settings, speak, speak_to, private_to, live=live)
             replies = _closed_at_exit(stack, _replies(settings, input_wav, keyboard, engine,
                                                       speaker))
             game = run_practice(
@@ -308,7 +339,25 @@ def practice(
     if store and game.turns:
         with open_store() as st:
             st.add_session("practice", game.records(), summary=game.summary(), seed=seed)
-    print(json.dumps({"summary": game.summary()}, ensure_ascii=False))
+    if as_json:
+        print(json.dumps({"summary": game.summary()}, ensure_ascii=False))
+    else:
+        print(practice_summary(game.summary()))
+
+
+def practice_summary(summary: dict[str, object]) -> str:
+    """The practice game's last printed line, for a person."""
+    turns = f"{summary['turns']} turn{'' if summary['turns'] == 1 else 's'}"
+    line = f"summary: {turns}, {summary['correct']} right, {summary['mistakes']} mistakes"
+    if summary["hints"]:
+        line += f", {summary['hints']} hints"
+    if summary["mean_ms"] is not None:
+        line += f", {summary['mean_ms']} ms per answer"
+    if not summary["finished"]:
+        return line + "; the game was stopped"
+    winners = summary["winners"]
+    names = ", ".join(map(str, winners)) if isinstance(winners, list) else ""
+    return line + f"; won by {names}"
 
 
 @train_app.command("stats")

@@ -223,6 +223,13 @@ class MicrophoneReplies:
         self._source.close()
 
 
+KEYBOARD_PROMPT = "> "
+"""Shown when a reply is awaited at a terminal."""
+
+QUIT_WORDS = ("q", "quit", "exit")
+"""Typed alone, these stop the session, as "stop" said aloud does."""
+
+
 class KeyboardReplies:
     """Replies typed into the terminal, one per line ("17", "yes", "play 7 24", "my cards")."""
 
@@ -240,13 +247,20 @@ class KeyboardReplies:
         self._asked = time.monotonic()
 
     def next(self, expect: Expectation | None = None) -> Reply | None:
-        """The next typed line; None at the end of input. Lines piped in (not typed at a
-        terminal) are not timed."""
-        line = self._stream.readline()
-        if not line:
-            return None
+        """The next typed line; None at the end of input. At a terminal a prompt is shown first;
+        empty lines are passed over; q (quit, exit) is the stop command. Lines piped in (not
+        typed at a terminal) are not timed."""
+        text = ""
+        while not text:
+            if self._timed:
+                print(KEYBOARD_PROMPT, end="", flush=True)
+            line = self._stream.readline()
+            if not line:
+                return None
+            text = line.strip()
         ms = round((time.monotonic() - self._asked) * 1000) if self._timed else None
-        text = line.strip()
+        if text.lower() in QUIT_WORDS:
+            return Reply(text, (), "stop", True, ms, False)
         parsed = self.table.parse(text)
         play = starts_with_play(self.table, text)
         if parsed is None:
