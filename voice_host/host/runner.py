@@ -15,11 +15,12 @@ from typing import TYPE_CHECKING, Protocol, TextIO
 
 from voice_host.host.dialogue import Dialogue
 from voice_host.host.inputs import LiveStream
+from voice_host.host.seam import HostWords
 from voice_host.host.step import JSONObject, Step
 from voice_host.recognition import Expectation, Hearing, Recognizer, Samples
-from voice_host.referee.wording import EN, Wording
 
 if TYPE_CHECKING:
+    from voice_host.referee.wording import Wording
     from voice_host.audio.gate import SpeakingGate
     from voice_host.voice.host import Voice
 
@@ -70,6 +71,11 @@ class Judge(Protocol):
     stopped: bool
     """Whether "stop" was said."""
 
+    @property
+    def say(self) -> HostWords:
+        """The host's lines in the table's language (the transcript's labels among them)."""
+        ...
+
     def hear(self, hearing: Hearing) -> Step:
         """Judge one utterance."""
         ...
@@ -101,8 +107,8 @@ class Runner:
     """Called after each step (to refresh a live display)."""
     recording: bool = False
     """Whether the input is a recording (questions are logged, not asked)."""
-    wording: Wording = EN
-    """The table's language, for the transcript's labels (heard, typed, the host...)."""
+    wording: Wording | None = None
+    """The transcript's labels (heard, typed, the host...); None: the judge's language."""
     lines: list[str] = field(default_factory=list)
     """Every host line so far."""
     messages: list[str] = field(default_factory=list)
@@ -136,7 +142,7 @@ class Runner:
 
     def transcript_line(self, record: Mapping[str, object]) -> str | None:
         """The printed line of a log record in the table's language (None: not printed)."""
-        w = self.wording
+        w = self.wording or self.judge.say.wording
         if record["event"] == "heard":
             typed = w.typed_mark if record.get("typed") else ""
             text = str(record["text"]) or "…"
