@@ -33,7 +33,8 @@ def test_quick_training_writes_a_loadable_head(tmp_path: Path, arch: str) -> Non
         str(out), "--cache", str(tmp_path / "cache"), "--workers", "1", "--arch", arch]
     result = subprocess.run(command, capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stderr[-2000:]
-    assert out.exists() and out.stat().st_size < 5_000_000
+    # The MLP's first layer takes the pooled 5,120-wide vector of Whisper's states: 11 MB.
+    assert out.exists() and out.stat().st_size < (5_000_000 if arch == "conv" else 12_000_000)
     made = {f.name.split("-")[2] for f in (tmp_path / "cache").glob("en-train-*.npz")}
     assert "party" in made and "warped" in made
     if any(v.split == "train" for v in synth.other_voices("en")):

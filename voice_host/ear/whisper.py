@@ -13,7 +13,8 @@ from then on. The decoder's weights, two thirds of the file, are never loaded.
 Features are Whisper's own: an 80-bin log-mel spectrogram (25-ms window, 10-ms hop, Slaney mel
 scale, ``log10`` floored 8 decades under the utterance's peak, scaled ``(x + 4) / 4``). The
 encoder yields one 512-dim state per 20 ms; four at a time are averaged, so the head sees one
-vector per 80 ms, as from the speech embedding.
+vector per 80 ms. Whisper has positions for 30 s: an utterance takes at most
+:data:`MAX_SAMPLES` at once, and the recognizer hears a longer one in pieces.
 """
 
 from __future__ import annotations
