@@ -41,8 +41,8 @@ def runtime_imports(path: Path) -> Iterator[tuple[str, tuple[str, ...], int]]:
     ``if TYPE_CHECKING``."""
     def walk(node: ast.AST) -> Iterator[tuple[str, tuple[str, ...], int]]:
         if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
-            for child in node.orelse:
-                yield from walk(child)
+            for other in node.orelse:
+                yield from walk(other)
             return
         if isinstance(node, ast.Import):
             for alias in node.names:

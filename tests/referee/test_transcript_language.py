@@ -73,12 +73,15 @@ def test_the_english_transcript_is_unchanged() -> None:
     assert lines[-1].startswith("  unknown input '???': type a total (24), a card and a total")
 
 
-def test_a_referee_made_without_a_wording_prints_english() -> None:
+def test_a_runner_made_without_a_wording_prints_the_games_language() -> None:
     session = Session(table_setup(), lang="de")
     lines: list[str] = []
     ref = Runner(session, transcript=lines.append)
     ref.type("elf")
-    assert ref.wording is EN and lines == ["  heard (typed): elf  [1.0]"]
+    assert ref.wording is None and lines == ["  gehört (getippt): elf  [1.0]"]
+    english = Runner(Session(table_setup()), transcript=lines.append)
+    english.type("eleven")
+    assert lines[-1] == "  heard (typed): eleven  [1.0]"
 
 
 def test_a_german_transcript_has_german_labels_and_no_english_ones() -> None:

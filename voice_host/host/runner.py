@@ -20,8 +20,8 @@ from voice_host.host.step import JSONObject, Step
 from voice_host.recognition import Expectation, Hearing, Recognizer, Samples
 
 if TYPE_CHECKING:
-    from voice_host.referee.wording import Wording
     from voice_host.audio.gate import SpeakingGate
+    from voice_host.referee.wording import Wording
     from voice_host.voice.host import Voice
 
 
