@@ -1,0 +1,39 @@
+"""Where the ear's files live: the heads in the package, their cards in ``docs/ear``, training
+caches in the user's cache folder (never inside the installed package)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from tests.conftest import REPO
+from voice_host.cli.app import app
+from voice_host.ear.recognizer import MODELS_DIR, shipped_languages
+from voice_host.ear_training.train import data_dir
+
+
+def test_the_package_ships_heads_and_no_cards() -> None:
+    assert shipped_languages() == ["de", "en", "es", "fr", "it"]
+    assert sorted(p.name for p in MODELS_DIR.rglob("*") if p.is_file()) == ["head.npz"] * 5
+    for lang in shipped_languages():
+        assert (REPO / "docs" / "ear" / f"{lang}.md").is_file()
+
+
+def test_ear_info_names_the_card(tmp_path: Path) -> None:
+    result = CliRunner().invoke(app, ["ear", "info", "--lang", "de"])
+    assert result.exit_code == 0, result.output
+    info = json.loads(result.output)
+    assert info["lang"] == "de" and Path(info["card"]) == REPO / "docs" / "ear" / "de.md"
+
+
+def test_training_caches_live_in_the_users_cache(monkeypatch: pytest.MonkeyPatch,
+                                                 tmp_path: Path) -> None:
+    monkeypatch.setenv("VOICE_HOST_CACHE", str(tmp_path))
+    assert data_dir() == tmp_path / "ear-data"
+    monkeypatch.delenv("VOICE_HOST_CACHE")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert data_dir().is_relative_to(tmp_path / "xdg")
+    assert not data_dir().is_relative_to(REPO / "voice_host")
