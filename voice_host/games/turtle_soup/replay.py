@@ -43,7 +43,6 @@ from voice_host.games.turtle_soup.rules import (
     check_players,
     names,
     new_game,
-    show,
 )
 
 _SUIT_WORDS = ", ".join(suit.value for suit in Suit)
@@ -114,7 +113,7 @@ def _dinner(value: object, where: str) -> ScriptDinner:
     for r, names_ in enumerate(rounds):
         if not isinstance(names_, list) or not all(isinstance(n, str) for n in names_):
             raise ScriptError(f"{where}.takers[{r}]: expected a list of names, got "
-                              f"{show(names_)}")
+                              f"{echo(names_)}")
         takers.append(tuple(names_))
     return ScriptDinner(tuple(_card(c, f"{where}.cards[{i}]") for i, c in enumerate(cards)),
                         tuple(takers))
@@ -123,22 +122,22 @@ def _dinner(value: object, where: str) -> ScriptDinner:
 def _card(value: object, where: str) -> Card:
     if not isinstance(value, dict) or "rank" not in value or "suits" not in value:
         raise ScriptError(f'{where}: expected a card {{"rank": ..., "suits": [...]}}, got '
-                          f"{show(value)}")
+                          f"{echo(value)}")
     rank, suits = value["rank"], value["suits"]
     if not is_rank(rank):
-        raise InvalidRankError(f"{where}.rank: {show(rank)} is not a rank ({rank_choices()})")
+        raise InvalidRankError(f"{where}.rank: {echo(rank)} is not a rank ({rank_choices()})")
     if not isinstance(suits, list) or not all(isinstance(s, str) for s in suits):
         raise InvalidSuitsError(f"{where}.suits: expected a list of suits ({_SUIT_WORDS}), got "
-                                f"{show(suits)}")
+                                f"{echo(suits)}")
     for i, word in enumerate(suits):
         if word not in {suit.value for suit in Suit}:
-            raise InvalidSuitsError(f"{where}.suits[{i}]: {show(word)} is not a suit "
+            raise InvalidSuitsError(f"{where}.suits[{i}]: {echo(word)} is not a suit "
                                     f"({_SUIT_WORDS})")
     need = suits_for(rank)
     if len(suits) != need or len(set(suits)) != len(suits):
         plural = "suit" if need == 1 else "suits"
-        raise InvalidSuitsError(f"{where}.suits: a card of rank {show(rank)} has {need} "
-                                f"different {plural}, got {show(suits)}")
+        raise InvalidSuitsError(f"{where}.suits: a card of rank {echo(rank)} has {need} "
+                                f"different {plural}, got {echo(suits)}")
     return Card(rank, tuple(Suit(word) for word in suits))
 
 
@@ -181,6 +180,15 @@ def state_line(state: State) -> JSONObject:
     """The contract's trailing ``state`` object for a dinner still on."""
     return {"event": "state", "dinner": state.dinner, "pot": state.pot.to_json(),
             "active": list(state.waiting), "scores": state.scores()}
+
+
+def echo(value: object) -> str:
+    """A script's value for a one-line message, as JSON (so ``"5"`` and ``5`` differ), cut short
+    if long."""
+    text = json.dumps(value, ensure_ascii=False)
+    if not text.isprintable():
+        text = json.dumps(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _kind(value: object) -> str:
