@@ -572,7 +572,8 @@ def new_game(players: tuple[str, ...] | list[str], rules: Rules | None = None) -
     names = tuple(players)
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         listed = ", ".join(json.dumps(n, ensure_ascii=False) for n in names) or "none"
-        raise PlayerCountError(f"{len(names)} players ({listed}); the game takes "
+        raise PlayerCountError(f"{len(names)} player{'' if len(names) == 1 else 's'} "
+                               f"({listed}); the game takes "
                                f"{MIN_PLAYERS} to {MAX_PLAYERS}")
     for i, name in enumerate(names):
         if not name.strip():
