@@ -39,7 +39,11 @@ def train_cmd(
     lang: Annotated[str, typer.Option(help="Language code.")] = "en",
     out: Annotated[Path | None, typer.Option(help="Write the head here (default: shipped).")]
     = None,
-    cache: Annotated[Path | None, typer.Option(help="Cache folder for embedded data.")] = None,
+    cache: Annotated[
+        Path | None,
+        typer.Option(help="Cache folder for embedded data (default: ear-data in the user's "
+                     "cache folder)."),
+    ] = None,
     workers: Annotated[int, typer.Option(help="Worker processes for synthesis.")] = 2,
     arch: Annotated[str, typer.Option(help="Head: conv (needs torch to train) or mlp.")]
     = "conv",
@@ -155,7 +159,11 @@ def calibrate_cmd(
     seed: Annotated[
         int | None, typer.Option(help="Seed of the val data (default: the head's own).")
     ] = None,
-    cache: Annotated[Path | None, typer.Option(help="Cache folder for embedded data.")] = None,
+    cache: Annotated[
+        Path | None,
+        typer.Option(help="Cache folder for embedded data (default: ear-data in the user's "
+                     "cache folder)."),
+    ] = None,
     workers: Annotated[int, typer.Option(help="Worker processes for synthesis.")] = 2,
 ) -> None:
     """Fit a trained head's thresholds per band of SNR on the val voices and write them into
