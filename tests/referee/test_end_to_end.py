@@ -109,7 +109,7 @@ def test_a_recorded_game_end_to_end(tmp_path: Path, engine: str | None) -> None:
     check_contract(records)
     assert game_events(records) == SHORT_GAME_EVENTS
     lines = [r["text"] for r in records if r["event"] == "host"]
-    assert "Eleven plus nine is twenty, not twenty-one." in lines
+    assert "Eleven plus nine is twenty, not twenty-one. Maria, try again." in lines
     assert "Stew pot for Emily: Hendrik holds twenty-seven. Emily has one." in lines
     assert "Thirty-four: counting down. Emily, draw an island card and read it out." in lines
     assert lines[-1] == (

@@ -94,17 +94,17 @@ def test_every_mistake_reason_in_german(de_session: Session) -> None:
     s = de_session
     assert host(s.type("elf").records) == []
     assert host(s.type("plus neun, einundzwanzig").records) == [
-        f"{cap(w(11))} plus {w(9)} ist {w(20)}, nicht {w(21)}."
+        f"{cap(w(11))} plus {w(9)} ist {w(20)}, nicht {w(21)}. Maria, noch einmal."
     ]
     assert host(s.type("zwanzig").records) == []
     assert host(s.type("zweiundvierzig").records) == [
-        f"Von {w(20)} kommt keine Karte auf {w(42)}."
+        f"Von {w(20)} kommt keine Karte auf {w(42)}. Hendrik, noch einmal."
     ]
     assert host(s.type("achtzehn").records) == [
-        f"Wir zählen aufwärts, von {w(20)} geht es nicht auf {w(18)}."
+        f"Wir zählen aufwärts, von {w(20)} geht es nicht auf {w(18)}. Hendrik, noch einmal."
     ]
     assert host(s.type("minus zwei, achtzehn").records) == [
-        f"Wir zählen aufwärts: {w(20)} plus {w(2)} ist {w(22)}."
+        f"Wir zählen aufwärts: {w(20)} plus {w(2)} ist {w(22)}. Hendrik, noch einmal."
     ]
     say = host_lines("de")
     assert say.card_not_available(7) == "Alle Siebenen sind schon gespielt."
@@ -334,9 +334,10 @@ def test_a_german_game_from_a_recording(tmp_path: Path) -> None:
     lines = [str(r["text"]) for r in records if r["event"] == "host"]
     assert lines == [
         "Die Startkarte ist eine Vier. Emily fängt an.",
-        "Elf plus neun ist zwanzig, nicht einundzwanzig.",
+        "Elf plus neun ist zwanzig, nicht einundzwanzig. Maria, noch einmal.",
         "Sechsundzwanzig, es geht aufwärts. Emily ist dran.",
-        "Wir zählen aufwärts, von sechsundzwanzig geht es nicht auf zweiundzwanzig.",
+        "Wir zählen aufwärts, von sechsundzwanzig geht es nicht auf zweiundzwanzig. Emily, "
+        "noch einmal.",
         "Fettnapf für Emily: Hendrik hat die Siebenundzwanzig. Emily hat jetzt einen Fettnapf.",
         "Vierunddreißig: jetzt wird abwärts gezählt. Emily, zieh eine Inselkarte und lies sie vor.",
         "Emily hat die Dreißig. Das war die letzte Inselkarte. Spielende. Fettnäpfe: "

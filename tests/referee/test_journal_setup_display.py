@@ -59,7 +59,8 @@ def test_setup_flags() -> None:
     assert parse_players("2") == ("Player 1", "Player 2")
     assert parse_players("3", "de") == ("Spieler 1", "Spieler 2", "Spieler 3")
     assert parse_start(0) == 0
-    assert parse_islands("emily=18:25,Maria=12", PLAYERS) == {"Emily": (18, 25), "Maria": (12,)}
+    assert parse_islands("emily=18:25,Maria=12,Hendrik=", PLAYERS) == {
+        "Emily": (18, 25), "Maria": (12,), "Hendrik": ()}
     assert Setup(PLAYERS, 4, {"Emily": (18, 25)}).island_deck == 19
 
 

@@ -55,7 +55,7 @@ def test_arithmetic_mistake_is_explained_and_the_same_player_goes_again() -> Non
         {"event": "mistake", "player": "Emily", "said": 12, "reason": "arithmetic",
          "expected": 11}
     ]
-    assert host(records) == ["Sixteen minus five is eleven, not twelve."]
+    assert host(records) == ["Sixteen minus five is eleven, not twelve. Emily, try again."]
     assert s.view.total == 16 and s.view.current_player == "Emily"
     assert s.phase is Phase.TURN
     step = s.hear(heard("eleven"))
@@ -105,7 +105,7 @@ def test_a_card_with_every_copy_played_is_a_mistake() -> None:
         records = mistake_confirmed(s, said, question)
         (m,) = events(records, "mistake")
         assert m["reason"] == "card_not_available"
-        assert host(records) == ["All the sevens are played."]
+        assert host(records) == ["All the sevens are played. Emily, try again."]
 
 
 def test_stew_pot_direction_change_and_island_lines() -> None:
@@ -320,7 +320,7 @@ def test_repeat_says_the_last_line_again() -> None:
     s = session(typed=("eleven",))
     mistake_confirmed(s, "plus nine, twenty-one", "Nine, twenty-one?")
     step = s.hear(heard("repeat"))
-    assert host(step.records) == ["Eleven plus nine is twenty, not twenty-one."]
+    assert host(step.records) == ["Eleven plus nine is twenty, not twenty-one. Maria, try again."]
 
 
 def test_pause_ignores_totals_until_resume_and_stop_ends() -> None:
@@ -533,7 +533,7 @@ def test_the_same_total_said_again_after_a_card_mistake_is_asked_about() -> None
     s = session(typed=("eleven", "twenty"))
     # Hendrik said "plus six", heard "nine" (and "yes" to the reading, not minding the card)
     records = mistake_confirmed(s, "plus nine, twenty-six", "Nine, twenty-six?")
-    assert host(records) == ["Twenty plus nine is twenty-nine, not twenty-six."]
+    assert host(records) == ["Twenty plus nine is twenty-nine, not twenty-six. Hendrik, try again."]
     step = s.hear(heard("plus nine, twenty-six"))
     assert host(step.records) == ["Nine, twenty-six?"] and not events(step.records, "mistake")
     assert host(s.hear(heard("no")).records) == ["Twenty-six?"]
@@ -564,7 +564,7 @@ def test_a_confident_mistake_said_again_is_no_yes_and_is_asked_again() -> None:
     assert host(step.records) == ["Five, twelve? Say yes or no."]
     assert not events(step.records, "mistake") and s.phase is Phase.QUESTION
     step = s.hear(heard("yes"))
-    assert host(step.records) == ["Sixteen minus five is eleven, not twelve."]
+    assert host(step.records) == ["Sixteen minus five is eleven, not twelve. Emily, try again."]
 
 
 def test_a_mistake_heard_again_and_again_ends_in_say_it_again_not_in_the_mistake() -> None:
@@ -724,7 +724,7 @@ def test_a_recording_logs_the_confirmation_and_takes_the_reading() -> None:
     step = s.hear(heard("minus five, twelve", 1.0))
     assert [r["event"] for r in step.records] == ["heard", "ask", "mistake", "host"]
     assert events(step.records, "ask")[0]["question"] == "Five, twelve?"
-    assert host(step.records) == ["Sixteen minus five is eleven, not twelve."]
+    assert host(step.records) == ["Sixteen minus five is eleven, not twelve. Emily, try again."]
 
 
 def test_a_choice_answered_with_a_mistake_is_confirmed_and_a_no_says_it_again() -> None:

@@ -396,7 +396,7 @@ class CowabungaGame:
             line = self.say.card_not_available(m.card)
         else:
             line = self.say.impossible_step(view.total, m.said)
-        self.host.say_line(step, line)
+        self.host.say_line(step, self.say.try_again(line, view.current_player))
 
     # --- changing the table --------------------------------------------------------------------
     def play(self, step: Step, card: int) -> None:

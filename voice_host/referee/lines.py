@@ -198,6 +198,11 @@ class HostLines:
             return self.n(total)
         return self.fill(self.wording.reading, card=self.n(card), total=self.n(total))
 
+    def try_again(self, mistake: str, player: str) -> str:
+        """A mistake's line with who announces again: "Sixteen minus five is eleven, not twelve.
+        Emily, try again."."""
+        return f"{mistake} {self.fill(self.wording.try_again, player=player)}"
+
     def say_again(self, player: str) -> str:
         """Nothing could be made of the answer: the player announces again."""
         return self.fill(self.wording.say_again, player=player)

@@ -87,8 +87,9 @@ def parse_players(text: str, lang: str = "en") -> tuple[str, ...]:
     if any(not n for n in names):
         raise SetupFlagError(f"--players {text!r}: names are separated by commas, none empty")
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+        count = "one player" if len(names) == 1 else f"{len(names)} players"
         raise SetupFlagError(
-            f"--players {text!r}: {len(names)} players; a table has {MIN_PLAYERS} to {MAX_PLAYERS}"
+            f"--players {text!r}: {count}; a table has {MIN_PLAYERS} to {MAX_PLAYERS} players"
         )
     if len(set(n.lower() for n in names)) != len(names):
         raise SetupFlagError(f"--players {text!r}: a name is given twice")
@@ -103,7 +104,9 @@ def parse_start(value: int) -> int:
 
 
 def parse_islands(text: str, players: tuple[str, ...]) -> dict[str, tuple[int, ...]]:
-    """``"Emily=18:25,Maria=12:20"``: each player's islands, values 10–30, each once."""
+    """``"Emily=18:25,Maria=12:20,Hendrik=14"``: every player's islands, values 10–30, each
+    once; ``NAME=`` for a player dealt none. A player left out is an error: a table where the
+    host does not know someone's islands would miss their stew pots."""
     held: dict[str, tuple[int, ...]] = {}
     seen: dict[int, str] = {}
     for part in (p.strip() for p in text.split(",")):
@@ -120,7 +123,7 @@ def parse_islands(text: str, players: tuple[str, ...]) -> dict[str, tuple[int, .
         if player in held:
             raise SetupFlagError(f"--islands: {player} is given twice")
         numbers: list[int] = []
-        for v in values.split(":"):
+        for v in values.split(":") if values.strip() else ():
             v = v.strip()
             if not v.isdigit() or int(v) not in ISLAND_VALUES:
                 raise SetupFlagError(f"--islands {part!r}: {v!r} is not an island value (10 to 30)")
@@ -130,4 +133,11 @@ def parse_islands(text: str, players: tuple[str, ...]) -> dict[str, tuple[int, .
             seen[value] = player
             numbers.append(value)
         held[player] = tuple(numbers)
+    missing = [p for p in players if p not in held]
+    if missing:
+        lines = host_lines()
+        raise SetupFlagError(
+            f"--islands {text!r} leaves out {lines.names(missing)}: give every player's islands "
+            f"({', '.join(f'{p}=…' for p in missing)}; NAME= for a player dealt none)"
+        )
     return held

@@ -95,6 +95,8 @@ class Wording:
     """Fields: holder, island."""
     not_an_island: str
     """Fields: value."""
+    try_again: str
+    """After a mistake, who announces again (the same player). Fields: player."""
 
     # --- questions -----------------------------------------------------------------------------
     options: str
@@ -251,6 +253,7 @@ EN = Wording(
     card_not_available="All the {cards} are played.",
     island_taken="{holder} already holds {island}. Which island card?",
     not_an_island="{Value} is not an island card. Which island card?",
+    try_again="{Player}, try again.",
     options="{First} {or_word} {last}?",
     confirm="{Reading}?",
     confirm_yes_no="{question} Say {yes} or {no}.",
@@ -353,6 +356,7 @@ DE = Wording(
     card_not_available="Alle {cards} sind schon gespielt.",
     island_taken="{holder} hat die {Island} schon. Welche Inselkarte?",
     not_an_island="Die {Value} ist keine Inselkarte. Welche Inselkarte?",
+    try_again="{Player}, noch einmal.",
     options="{First} {or_word} {last}?",
     confirm="{Reading}?",
     confirm_yes_no="{question} Sag {yes} oder {no}.",
@@ -459,6 +463,7 @@ ES = Wording(
     card_not_available="Ya se han jugado todos los {cards}.",
     island_taken="{holder} ya tiene el {island}. ¿Qué carta de isla?",
     not_an_island="El {value} no es una carta de isla. ¿Qué carta de isla?",
+    try_again="{Player}, inténtalo otra vez.",
     options="¿{First} {or_word} {last}?",
     confirm="¿{Reading}?",
     confirm_yes_no="{question} Di {yes} o {no}.",
@@ -564,6 +569,7 @@ FR = Wording(
     card_not_available="Toutes les cartes {cards} sont déjà jouées.",
     island_taken="{holder} a déjà le {island}. Quelle carte île ?",
     not_an_island="Le {value} n'est pas une carte île. Quelle carte île ?",
+    try_again="{Player}, essaie encore.",
     options="{First} {or_word} {last} ?",
     confirm="{Reading} ?",
     confirm_yes_no="{question} Dis {yes} ou {no}.",
@@ -669,6 +675,7 @@ IT = Wording(
     card_not_available="Sono già stati giocati tutti {cards}.",
     island_taken="{holder} ha già l'isola {island}. Quale carta isola?",
     not_an_island="{Value} non è una carta isola. Quale carta isola?",
+    try_again="{Player}, riprova.",
     options="{First} {or_word} {last}?",
     confirm="{Reading}?",
     confirm_yes_no="{question} Di' {yes} o {no}.",
