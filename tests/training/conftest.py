@@ -32,8 +32,9 @@ def spoken(answer: int | str) -> str:
     return phrase_table("en").number_words(answer) if isinstance(answer, int) else answer
 
 
-def speak_answers(path: Path, phrases: Sequence[str], gap_s: float = 1.0) -> Path:
-    """A WAV of ``phrases`` spoken by espeak-ng, ``gap_s`` of silence before each."""
+def speak_answers(path: Path, phrases: Sequence[str], gap_s: float = 1.0,
+                  voice: str = "en-us") -> Path:
+    """A WAV of ``phrases`` spoken by espeak-ng (``voice``), ``gap_s`` of silence before each."""
     from voice_host.audio import write_wav
     from voice_host.voice import synthesize
 
@@ -41,7 +42,7 @@ def speak_answers(path: Path, phrases: Sequence[str], gap_s: float = 1.0) -> Pat
     parts = []
     for phrase in phrases:
         parts.append(np.zeros(int(gap_s * SAMPLE_RATE), np.int16))
-        parts.append(synthesize(phrase))
+        parts.append(synthesize(phrase, voice))
     parts.append(np.zeros(SAMPLE_RATE // 2, np.int16))
     write_wav(path, np.concatenate(parts))
     return path

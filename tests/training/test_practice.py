@@ -1,4 +1,5 @@
-"""The practice game: a whole game by keyboard, and turns spoken through the real recognizer."""
+"""The practice game on the referee's host: a whole game by keyboard (in English and in German),
+and turns spoken through the real recognizer."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from cowabunga.bots import CarefulBot
 from tests.training.conftest import speak_answers
 from voice_host.phrases import phrase_table
 from voice_host.training.channels import KeyboardReplies, RecordingReplies, Transcript
-from voice_host.training.practice import PracticeError, infer_play, new_game, run_practice
+from voice_host.training.practice import PracticeError, new_game, run_practice
 
 SEED = 5
 
@@ -41,8 +42,11 @@ def test_whole_game_by_keyboard_with_review() -> None:
     plays = learner_plays(SEED)
     lines = ["my cards", "hint"]
     for i, (card, total) in enumerate(plays):
-        # Turn two names the card and a wrong total: an arithmetic mistake.
-        lines.append(f"{card} {total + 1}" if i == 1 else f"{card}, {total}")
+        if i == 1:
+            # Turn two names the card and a wrong total: an arithmetic mistake, explained; the
+            # learner says it again.
+            lines.append(f"{card} {total + 1}")
+        lines.append(f"{card}, {total}")
     log = io.StringIO()
     out = Transcript(stream=io.StringIO())
     game = run_practice(
@@ -72,7 +76,7 @@ def test_whole_game_by_keyboard_with_review() -> None:
     assert sum(t.correct for t in game.turns) == len(plays) - 1
     review = game.review()
     assert any("not" in line and line.startswith("Turn two") for line in review)
-    assert any(line.startswith("Review: one mistake") for line in out.lines)
+    assert any(line.startswith("Review: mistakes one") for line in out.lines)
     hint = next(e for e in events if e["event"] == "hint")
     first_hand = new_game(SEED, "You", ["careful", "careful"])[0].hands[0]
     assert hint["card"] in first_hand and str(hint["reason"]).startswith(("Play", "Every"))
@@ -81,27 +85,52 @@ def test_whole_game_by_keyboard_with_review() -> None:
     assert bots == {0, 1}  # each bot speaks in its own voice
     # Earcons mark what happened: a turn of the count, a stew pot, an accepted play, a mistake.
     kinds = {e["event"] for e in events}
-    assert {"direction", "stew_pot"} <= kinds
+    assert {"direction", "stew_pot", "island_drawn"} <= kinds
     assert {"[direction]", "[stew_pot]", "[accepted]", "[mistake]", "[listening]"} <= set(out.lines)
     records = game.records()
     assert len(records) == len(plays) and records[1].correct is False
 
 
-def test_infer_play_from_what_was_said() -> None:
-    from voice_host.training.channels import Reply
+def test_a_german_learner_is_answered_in_german() -> None:
+    plays = learner_plays(SEED)
+    de = phrase_table("de").number_words
+    card, total = plays[0]
+    lines = [f"{de(card)}, {de(total + 1)}"]  # a mistake first, in German words
+    lines += [f"{de(c)}, {de(t)}" for c, t in plays]
+    log = io.StringIO()
+    out = Transcript(stream=io.StringIO())
+    game = run_practice(
+        KeyboardReplies(phrase_table("de"), io.StringIO("\n".join(lines) + "\n")),
+        out,
+        seed=SEED,
+        log=log,
+        lang="de",
+    )
+    assert game.outcome is not None and game.lang == "de"
+    spoken = [line for line in out.lines if not line.startswith("[")]
+    assert spoken[0].startswith("Neues Spiel mit Ada und Ben. Die Startkarte ist")
+    assert "Du bist dran." in " ".join(spoken)
+    assert f"nicht {de(total + 1)}" in " ".join(spoken)  # the mistake explained in German
+    assert any(line.startswith("Ada: ") for line in spoken)  # the bots announce in German words
+    english = ("Your turn", "Your cards", "New game", "Review", "draws island", "Stew pot")
+    assert not [line for line in spoken if any(word in line for word in english)]
+    assert any(line.startswith("Rückblick") for line in spoken)
 
-    after = {3: 20, 6: 23, 9: 26}
-    hand = (3, 6, 9)
 
-    def reply(*numbers: int, play: bool = False) -> Reply:
-        return Reply("", numbers, None, True, 0, play)
-
-    assert infer_play(reply(6, 23), after, hand) == (6, 23)
-    assert infer_play(reply(6, 24), after, hand) == (6, 24)  # an arithmetic mistake, checked later
-    assert infer_play(reply(23), after, hand) == (6, 23)
-    assert infer_play(reply(9, play=True), after, hand) == (9, None)
-    assert infer_play(reply(7, 24), after, hand) == "card_not_in_hand"
-    assert infer_play(reply(25), after, hand) == "impossible_step"
+def test_a_total_the_learners_cards_cannot_make_is_a_mistake() -> None:
+    state, _ = new_game(SEED, "You", ["careful", "careful"])
+    hand = set(state.hands[0])
+    missing = next(c for c in range(10) if c not in hand)
+    total = state.table.total_after(missing)
+    card, right = learner_plays(SEED, turns=1)[0]
+    log = io.StringIO()
+    out = Transcript(stream=io.StringIO())
+    typed = f"{missing} {total}\n{card} {right}\nstop\n"
+    game = run_practice(KeyboardReplies(phrase_table("en"), io.StringIO(typed)), out,
+                        seed=SEED, log=log)
+    mistakes = [e for e in _events(log) if e["event"] == "mistake"]
+    assert [(m["reason"], m["said"]) for m in mistakes] == [("card_not_in_hand", total)]
+    assert game.turns[0].mistakes == ("card_not_in_hand",) and game.turns[0].card == card
 
 
 def test_practice_setup_errors_name_the_problem() -> None:
@@ -124,6 +153,7 @@ def test_spoken_turns_through_the_recognizer(tmp_path: Path) -> None:
     said.append(en(plays[1][1]))  # the total alone
     said.append("give me a hint")
     said.append(f"{en(plays[2][0])}, {en(plays[2][1] + 1)}")  # an arithmetic mistake
+    said.append(f"{en(plays[2][0])}, {en(plays[2][1])}")  # said again, right
     said.append(en(plays[3][1]))
     said.append("stop the game")
     wav = speak_answers(tmp_path / "turns.wav", said, gap_s=0.8)
@@ -146,6 +176,27 @@ def test_spoken_turns_through_the_recognizer(tmp_path: Path) -> None:
     private = [line for line in out.lines if line.startswith("(private)")]
     assert private and "Your cards" in private[0]
     assert any(e["event"] == "hint" for e in events)
+
+
+@pytest.mark.slow
+def test_a_german_learner_is_heard_in_german(tmp_path: Path) -> None:
+    from voice_host.recognizers import load_recognizer
+
+    de = phrase_table("de").number_words
+    plays = learner_plays(SEED, turns=2)
+    said = ["meine karten", f"{de(plays[0][0])}, {de(plays[0][1])}", de(plays[1][1]),
+            "stopp"]
+    wav = speak_answers(tmp_path / "de.wav", said, gap_s=0.8, voice="de")
+    log = io.StringIO()
+    out = Transcript(stream=io.StringIO())
+    replies = RecordingReplies(wav, load_recognizer("ear", lang="de"), phrase_table("de"))
+    game = run_practice(replies, out, seed=SEED, log=log, lang="de")
+    events = _events(log)
+    assert [e["name"] for e in events if e["event"] == "command"] == ["my_cards", "stop"]
+    mine = [(e["card"], e["total"]) for e in events
+            if e["event"] == "played" and e["player"] == "Du"]
+    assert mine == plays and [t.right_total for t in game.turns] == [t for _, t in plays]
+    assert any(line.startswith("(private) Deine Karten:") for line in out.lines)
 
 
 def test_practice_command_by_keyboard_is_stored(home: Path) -> None:

@@ -268,6 +268,10 @@ def practice(
     ] = "careful,careful",
     seed: Annotated[int | None, typer.Option(help="Fix the deal and the bots.")] = None,
     name: Annotated[str, typer.Option(help="Your name at the table.")] = "You",
+    lang: Annotated[
+        str | None,
+        typer.Option(help="Language of the game: en, de, es, fr, it (default: your settings)."),
+    ] = None,
     input_wav: InputOpt = None,
     keyboard: KeyboardOpt = False,
     engine: EngineOpt = None,
@@ -307,6 +311,12 @@ def practice(
     for path, flag in ((speak_to, "--speak-to"), (private_to, "--private-to"), (log, "--log")):
         check_output(path, flag)
     settings = _settings(verbosity)
+    if lang is not None:
+        from voice_host.phrases import LANGUAGES
+
+        if lang not in LANGUAGES:
+            raise UserError(f"--lang {lang!r}: choose one of {', '.join(LANGUAGES)}")
+        settings = replace(settings, lang=lang)
     if private_device is not None:
         settings = replace(settings, private_device=private_device)
     if device is not None:
@@ -331,6 +341,7 @@ def practice(
                 log=log_file,
                 large=large,
                 show=sys.stdout.isatty(),
+                lang=settings.lang,
             )
         except PracticeError as err:
             raise UserError(str(err)) from None

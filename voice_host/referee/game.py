@@ -34,14 +34,7 @@ from voice_host.host.step import JSONObject, Step
 from voice_host.phrases import PhraseTable
 from voice_host.recognition import COMMANDS_ONLY, Expectation, Hearing, turn_expectation
 from voice_host.referee.lines import HostLines
-from voice_host.referee.resync import (
-    MAX_PENDING,
-    MIN_CHAIN,
-    Found,
-    Revision,
-    find,
-    pass_turn,
-)
+from voice_host.referee.resync import MIN_CHAIN, Found, Trail, pass_turn
 from voice_host.referee.setup import Setup
 from voice_host.referee.verdict import (
     Accept,
@@ -130,12 +123,9 @@ class CowabungaGame:
         self.resync = True
         """Whether the referee finds the table again when the announcements carry on from
         another state than its own (:mod:`voice_host.referee.resync`)."""
-        self._unexplained: list[tuple[Reading, ...]] = []
-        """The readings of each announcement since the last accepted turn that did not fit the
-        table (the evidence a re-anchoring needs)."""
-        self._accepted_on: tuple[tuple[Reading, ...], ...] | None = None
-        """The evidence on which the last accepted turn was taken: the announcements before it
-        that did not fit, then its total (None after a typed turn, an island, a resync)."""
+        self._trail = Trail(self.view, 0)
+        """What was heard since the table a few changes back (the evidence a re-anchoring
+        needs)."""
 
     def bind(self, host: Host[Reading]) -> None:
         """Attach the host this game asks and speaks through."""
@@ -167,7 +157,7 @@ class CowabungaGame:
             return COMMANDS_ONLY
         if kind is Phase.ISLAND:
             return Expectation(numbers=frozenset(ISLAND_VALUES), card_first=False, commands=True)
-        if len(self._unexplained) >= MIN_CHAIN and self.resync:
+        if self._trail.unexplained() >= MIN_CHAIN and self.resync:
             # The table may have moved on without the referee: any total can be said.
             return Expectation(numbers=None, card_first=True)
         return turn_expectation(self.view.total)
@@ -227,6 +217,7 @@ class CowabungaGame:
     # --- judging -------------------------------------------------------------------------------
     def judge(self, step: Step, kind: Hashable, readings: list[Reading], confident: bool) -> None:
         """Judge a turn's announcement or an island card read out."""
+        self._trail.heard(readings)
         if kind is Phase.ISLAND:
             self._island(step, readings, confident)
         else:
@@ -235,7 +226,7 @@ class CowabungaGame:
     def resolve(self, step: Step, kind: Hashable, option: Reading) -> None:
         """Act on a reading a question settled."""
         if isinstance(kind, ResyncQuestion):
-            self._resync(step, kind.found)
+            self._resync(step, kind)
         elif kind is Phase.ISLAND:
             self._island_value(step, option.total)
         else:
@@ -272,7 +263,7 @@ class CowabungaGame:
     def _turn(self, step: Step, readings: list[Reading], confident: bool) -> None:
         top = readings[0]
         verdict = judge(self.view, top)
-        if isinstance(verdict, Mistake) and self.resync and self._found_again(step, readings):
+        if isinstance(verdict, Mistake) and self.resync and self._found_again(step):
             return
         rivals = self.rivals(readings, verdict)
         repeated = (
@@ -295,41 +286,59 @@ class CowabungaGame:
         options = by_confidence(top, rivals[:2])
         self.host.ask(step, Phase.TURN, options, self._later(readings, verdict, options))
 
-    def _found_again(self, step: Step, readings: list[Reading]) -> bool:
-        """Whether the announcement ``readings``, which does not fit the table, and the ones
-        before it that did not either, agree on another table: then the host asks whether the
-        table stands there ("Is the total sixteen now?"; a recording takes it) and True."""
-        self._unexplained = [*self._unexplained[-(MAX_PENDING - 1):], tuple(readings)]
-        last = self.turns[-1] if self.turns else None
-        revision = None
-        if last is not None and not last.typed and self._accepted_on is not None:
-            revision = Revision(last.before, last.card, self._accepted_on)
-        found = find(self.view, self._unexplained, revision=revision)
+    def _found_again(self, step: Step) -> bool:
+        """Whether the announcements heard, the last of which does not fit the table, agree on
+        another table: then the host asks whether the table stands there ("Is the total sixteen
+        now, with Emily to play?"; a recording takes it) and True."""
+        found = self._trail.find(self.view)
         if found is None:
             return False
-        self.host.ask(step, ResyncQuestion(found), (Reading(found.view.total),))
+        question = ResyncQuestion(*found)
+        self.host.ask(step, question, (Reading(question.found.view.total),))
         return True
 
-    def _resync(self, step: Step, found: Found) -> None:
-        """Re-anchor on the table ``found``: journal its moves, log it and what it caused."""
-        self._unexplained.clear()
-        self._accepted_on = None
-        self._last_mistake = None
-        self._taken_back.clear()
-        if found.revised:
+    def _resync(self, step: Step, question: ResyncQuestion) -> None:
+        """Re-anchor on the table found: take back the accepted turns it reads otherwise, take
+        on its moves (journaled), log it and what it caused."""
+        found, base = question.found, question.turns
+        own: list[tuple[str, int | None]] = []
+        ends: list[int] = []
+        for turn in self.turns[base:]:
+            own.append(("play", turn.card))
+            if turn.island is not None:
+                own.append(("island", turn.island))
+            ends.append(len(own))
+        same = 0
+        for mine, move in zip(own, found.moves, strict=False):
+            if mine != (move.kind, move.value):
+                break
+            same += 1
+        keep = sum(1 for end in ends if end <= same)
+        covered = ends[keep - 1] if keep else 0
+        while len(self.turns) > base + keep:
             undone = self.turns.pop()
             self.view = undone.before
             self._journal(step, {"action": "undo"})
             step.records.append({"event": "undone", "player": undone.player,
                                  "total": undone.total})
-        for move in found.moves:
+        moves = found.moves[covered:]
+        for move in moves:
             self._journal(step, move.action())
-            self._install(move.kind, move.value, move.player, move.before, move.after,
-                          move.events)
-        step.records.append({"event": "resync", "total": found.view.total,
-                             "next": found.next_player, "skipped": list(found.skipped)})
+            if move.kind == "play" and move.value is not None:
+                self.turns.append(Turn(move.before, move.player, move.value, move.after.total,
+                                       move.events, typed=False))
+            elif move.kind == "island" and self.turns:
+                last = self.turns[-1]
+                self.turns[-1] = replace(last, events=last.events + move.events)
+            self.view = move.after
+        self._trail.reset(self.view, len(self.turns))
+        self._last_mistake = None
+        self._taken_back.clear()
+        skipped = [m.player for m in moves if not m.heard and m.kind != "island"]
+        step.records.append({"event": "resync", "total": self.view.total,
+                             "next": found.next_player, "skipped": skipped})
         lines: list[str] = []
-        for event in found.events:
+        for event in (e for certain in found.certain[covered:] for e in certain):
             if isinstance(event, Played | StewPot | DirectionChanged | IslandDrawn | GameOver):
                 step.records.append(event.to_json())
             if isinstance(event, StewPot):
@@ -342,16 +351,6 @@ class CowabungaGame:
             lines.append(self.say.status(self.view))
         if lines:
             self.host.say_line(step, " ".join(lines))
-
-    def _install(self, kind: str, value: int | None, player: str, before: TableView,
-                 after: TableView, events: tuple[Event, ...]) -> None:
-        """Take a move onto the table and the accepted turns (a pass is no turn)."""
-        if kind == "play" and value is not None:
-            self.turns.append(Turn(before, player, value, after.total, events, typed=False))
-        elif kind == "island" and self.turns:
-            last = self.turns[-1]
-            self.turns[-1] = replace(last, events=last.events + events)
-        self.view = after
 
     def _later(self, readings: list[Reading], verdict: Verdict, options: tuple[Reading, ...],
                *, total_alone: bool = True) -> tuple[Reading, ...]:
@@ -407,23 +406,22 @@ class CowabungaGame:
         before = self.view
         player = before.current_player
         after, events = play_card(before, card)
-        self._accepted_on = None if typed else (
-            *self._unexplained[-(MAX_PENDING - 1):], (Reading(after.total),))
-        self._unexplained.clear()
         self._journal(step, {"action": "play", "player": player, "card": card})
         self.view = after
         self.turns.append(Turn(before, player, card, after.total, events, typed=typed))
+        self._trail.changed(Reading(after.total), after, len(self.turns), heard=not typed)
         self._announce(step, events)
 
     def draw(self, step: Step, island: int) -> None:
         """The pending player draws ``island``: journal it, advance the view, announce."""
         self._taken_back.pop(Phase.ISLAND, None)
-        self._accepted_on = None
         after, events = draw_island(self.view, island)
         self._journal(step, {"action": "island", "island": island})
         self.view = after
         last = self.turns[-1]
         self.turns[-1] = replace(last, events=last.events + events)
+        typed = self.host.typed if self._host is not None else True
+        self._trail.changed(Reading(island), after, len(self.turns), heard=not typed)
         self._announce(step, events)
 
     def _journal(self, step: Step, action: JSONObject) -> None:
@@ -441,16 +439,24 @@ class CowabungaGame:
                 )
             elif isinstance(event, DirectionChanged):
                 drawer = self.view.players[self.view.pending_island or 0]
-                total = self.turns[-1].total
-                lines.append(self.say.direction_change(total, event.counting, drawer))
+                lines.append(self.direction_line(self.turns[-1].total, event, drawer))
             elif isinstance(event, IslandDrawn):
-                lines.append(self.say.island_drawn(event.player, event.island))
+                lines.append(self.island_line(event))
                 if self.view.island_deck == 0:
                     lines.append(self.say.last_island())
             elif isinstance(event, GameOver):
                 lines.append(self.say.game_over(event.outcome))
         if lines:
             self.host.say_line(step, " ".join(lines))
+
+    def direction_line(self, total: int, event: DirectionChanged, drawer: str) -> str:
+        """What the host says when ``total`` turned the count: at a real table, who draws an
+        island card and reads it out."""
+        return self.say.direction_change(total, event.counting, drawer)
+
+    def island_line(self, event: IslandDrawn) -> str:
+        """What the host says when an island card was drawn."""
+        return self.say.island_drawn(event.player, event.island)
 
     # --- islands -------------------------------------------------------------------------------
     def _island(self, step: Step, readings: list[Reading], confident: bool) -> None:
@@ -589,8 +595,7 @@ class CowabungaGame:
         if not self.turns:
             raise ValueError("nothing to undo")
         self.view = self.turns.pop().before
-        self._unexplained.clear()
-        self._accepted_on = None
+        self._trail.reset(self.view, len(self.turns))
 
     def replay(self, action: JSONObject) -> None:
         """Carry out one journal ``action`` again, silently; raises ValueError on a bad one."""
@@ -613,6 +618,7 @@ class CowabungaGame:
                 raise ValueError(f"unknown journal action {action!r}")
         except ValueError as err:
             raise ValueError(f"journal action {action!r} does not fit the game: {err}") from None
+        self._trail.reset(self.view, len(self.turns))
 
 
 @dataclass(frozen=True, eq=False)
@@ -622,6 +628,8 @@ class ResyncQuestion:
 
     found: Found
     """The table the announcements agree on."""
+    turns: int
+    """The accepted turns of the table it starts from (the later ones it may read otherwise)."""
 
 
 def by_confidence(top: Reading, rivals: list[Reading]) -> tuple[Reading, ...]:

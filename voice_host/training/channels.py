@@ -46,6 +46,8 @@ class Reply:
     """Milliseconds from the end of the question to the start of the reply; None if unknown."""
     play: bool = False
     """Whether it began with a "play" word ("play seven")."""
+    hearing: Hearing | None = None
+    """What the recognizer heard (None for a typed line)."""
 
     @property
     def is_empty(self) -> bool:
@@ -106,7 +108,8 @@ class Replies(Protocol):
 def _reply(table: PhraseTable, hearing: Hearing, ms: int | None) -> Reply:
     """The reply ``hearing`` makes, ``ms`` after the question."""
     numbers, command, sure = interpret(table, hearing)
-    return Reply(hearing.text, numbers, command, sure, ms, starts_with_play(table, hearing.text))
+    return Reply(hearing.text, numbers, command, sure, ms, starts_with_play(table, hearing.text),
+                 hearing)
 
 
 class RecordingReplies:

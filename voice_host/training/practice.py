@@ -1,16 +1,17 @@
 """The practice game: a full game against bots, played by voice (or keyboard), then a review.
 
-The app deals (the engine's full game, seeded). On the learner's turn the host says the total;
-the learner says "seven, twenty-four" (or "play seven, twenty-four", or just the total, from
-which the card is inferred) and the host checks the arithmetic the way the referee does. Bots
-choose with the engine's bots and announce their totals in their own voices. Between plays the
-learner may ask anything the screen shows ("my cards" goes to the private device), or "hint"
-for the safest card from a quick search and why. After the game, a review lists the learner's
+The app deals (the engine's full game, seeded). The learner's turns are heard, asked about and
+judged by the same host as a real table's (:class:`~voice_host.training.practice_table.
+PracticeTable` on the host's :class:`~voice_host.host.dialogue.Dialogue`), in the learner's
+language: "seven, twenty-four" or just the total; a mistake is explained and the learner says it
+again. Bots choose with the engine's bots and announce their totals in their own voices. Between
+plays the learner may ask anything the screen shows ("my cards" goes to the private device), or
+"hint" for the safest card from a quick search. After the game, a review lists the learner's
 mistakes and risky plays.
 
-Everything said is printed as a transcript and, with ``log``, written as JSON lines: the
-engine's events (``played``, ``stew_pot``, ``direction``, ``island_drawn``, ``game_over``) plus
-``heard``, ``mistake``, ``command``, ``hint`` and ``host``.
+Everything said is printed as a transcript and, with ``log``, written as JSON lines: the referee's
+records (``played``, ``stew_pot``, ``direction``, ``island_drawn``, ``game_over``, ``heard``,
+``mistake``, ``ask``, ``command``) plus ``hint`` and ``host``.
 """
 
 from __future__ import annotations
@@ -25,28 +26,30 @@ from cowabunga import (
     BOT_NAMES,
     Bot,
     Counting,
-    DirectionChanged,
-    Event,
-    GameOver,
     GameState,
     IslandDrawn,
     Outcome,
     Play,
-    Played,
     Reshuffled,
-    StewPot,
     apply,
     deal,
     make_bot,
     observe,
 )
-from voice_host.recognition import COMMANDS_ONLY, Expectation
+from voice_host.host.dialogue import Dialogue
+from voice_host.host.step import Step
+from voice_host.phrases import phrase_table
+from voice_host.recognition import Hearing
+from voice_host.referee.lines import host_lines
+from voice_host.referee.verdict import Reading
 from voice_host.settings import Verbosity
 from voice_host.training.channels import Output, Replies, Reply
 from voice_host.training.hint import Hint, quick_hint
+from voice_host.training.practice_table import ASKED_OUTSIDE, PracticeTable
+from voice_host.training.practice_words import PRACTICE_WORDS, PracticeWords
 from voice_host.training.progress import AnswerRecord
-from voice_host.training.queries import QUERIES, answer_query, listing
-from voice_host.training.questions import cap, words
+from voice_host.training.queries import listing
+from voice_host.training.questions import words
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -69,6 +72,19 @@ class PracticeError(ValueError):
 
 
 @dataclass(frozen=True)
+class Slip:
+    """A mistake the learner made before a turn was accepted, as the log recorded it."""
+
+    reason: str
+    """The mistake's kind: ``arithmetic``, ``wrong_direction``, ``impossible_step``,
+    ``card_not_available`` or ``card_not_in_hand``."""
+    said: int
+    """The total the learner said."""
+    expected: int | None
+    """The right total when the card was known."""
+
+
+@dataclass(frozen=True)
 class LearnerTurn:
     """One of the learner's plays, as the review and the progress store see it."""
 
@@ -81,36 +97,38 @@ class LearnerTurn:
     card: int
     """The card played."""
     right_total: int
-    """The total the card makes."""
-    said: int | None
-    """The total the learner announced (None: only the card was said)."""
+    """The total the card makes (the one finally accepted)."""
     heard: tuple[int | str, ...]
     """Everything heard during the turn."""
     ms: int | None
-    """From the host's prompt to the start of the play."""
-    mistakes: tuple[str, ...]
-    """What went wrong in the turn: ``arithmetic``, ``not_announced``, ``impossible_step``,
-    ``card_not_in_hand``."""
+    """From the host's prompt to the start of the first reply."""
+    slips: tuple[Slip, ...]
+    """The mistakes made before the play was accepted."""
     judged: Hint | None
     """The search's view of the position, for the review."""
     stew_pot: bool
     """Whether the play cost a stew pot."""
 
     @property
-    def correct(self) -> bool:
-        """Announced right at the first go."""
-        return not self.mistakes
+    def mistakes(self) -> tuple[str, ...]:
+        """The kinds of the mistakes made in the turn."""
+        return tuple(slip.reason for slip in self.slips)
 
     @property
-    def risky(self) -> str | None:
-        """Why the play was risky, or None."""
+    def correct(self) -> bool:
+        """Announced right at the first go."""
+        return not self.slips
+
+    @property
+    def safer(self) -> int | None:
+        """The card the search found clearly safer than the one played (a stew pot it avoided,
+        or a chance of winning :data:`RISKY_MARGIN` higher), or None."""
         j = self.judged
         if j is None or j.card == self.card:
             return None
-        if self.stew_pot:
-            return f"{words(self.card)} cost a stew pot; {words(j.card)} was safer"
-        if j.scores.get(j.card, 0.0) - j.scores.get(self.card, 0.0) >= RISKY_MARGIN:
-            return f"{words(j.card)} was safer than {words(self.card)}"
+        margin = j.scores.get(j.card, 0.0) - j.scores.get(self.card, 0.0)
+        if self.stew_pot or margin >= RISKY_MARGIN:
+            return j.card
         return None
 
     def situation(self) -> str:
@@ -127,6 +145,8 @@ class PracticeGame:
     """The seed of the deal and the bots."""
     players: tuple[str, ...]
     """Names in turn order; the learner is first."""
+    lang: str = "en"
+    """The language it was played in."""
     turns: list[LearnerTurn] = field(default_factory=list)
     """The learner's plays, in order."""
     outcome: Outcome | None = None
@@ -137,24 +157,20 @@ class PracticeGame:
     """Voice queries answered."""
 
     def review(self) -> list[str]:
-        """The learner's mistakes and risky plays, one line each."""
+        """The learner's mistakes and risky plays, one line each, in the game's language."""
+        say, w = host_lines(self.lang), PRACTICE_WORDS[self.lang]
         lines = []
         for i, t in enumerate(self.turns, 1):
-            start = f"Turn {words(i)}, at {words(t.total)}"
-            if "arithmetic" in t.mistakes and t.said is not None:
-                op = "plus" if t.counting is Counting.UP else "minus"
-                lines.append(
-                    f"{start}: {words(t.total)} {op} {words(t.card)} is "
-                    f"{words(t.right_total)}, not {words(t.said)}."
-                )
-            elif "not_announced" in t.mistakes:
-                lines.append(f"{start}: you did not say the total, {words(t.right_total)}.")
-            for other in ("impossible_step", "card_not_in_hand"):
-                if other in t.mistakes:
-                    lines.append(f"{start}: you named a play your cards could not make.")
-            risky = t.risky
-            if risky is not None:
-                lines.append(f"{start}: risky. {cap(risky)}.")
+            def line(what: str, turn: int = i, total: int = t.total) -> str:
+                return say.fill(w.review_turn, turn=say.n(turn), total=say.n(total), what=what)
+
+            for slip in t.slips:
+                if slip.reason == "arithmetic":
+                    lines.append(line(say.arithmetic(t.total, t.counting, t.card, slip.said)))
+                else:
+                    lines.append(line(say.fill(w.no_total, said=say.n(slip.said))))
+            if t.safer is not None:
+                lines.append(line(say.fill(w.risky, safer=say.n(t.safer), card=say.n(t.card))))
         return lines
 
     def summary(self) -> dict[str, object]:
@@ -163,10 +179,11 @@ class PracticeGame:
         return {
             "players": list(self.players),
             "seed": self.seed,
+            "lang": self.lang,
             "turns": len(self.turns),
             "correct": sum(t.correct for t in self.turns),
-            "mistakes": sum(len(t.mistakes) for t in self.turns),
-            "risky": sum(t.risky is not None for t in self.turns),
+            "mistakes": sum(len(t.slips) for t in self.turns),
+            "risky": sum(t.safer is not None for t in self.turns),
             "hints": self.hints,
             "queries": self.queries,
             "mean_ms": round(sum(times) / len(times)) if times else None,
@@ -201,32 +218,9 @@ def new_game(seed: int, name: str, bots: Sequence[str]) -> tuple[GameState, list
     return state, made
 
 
-def infer_play(
-    reply: Reply, total_after: dict[int, int], hand: Sequence[int]
-) -> tuple[int, int | None] | str:
-    """(card, total said) from a reply, or the mistake kind when the cards cannot make it.
-
-    ``total_after`` maps each card in hand to the total it makes. "seven, twenty-four" names the
-    card; a lone total names the card that makes it; "play seven" (or a lone card value that no
-    card makes as a total) is the card without a total.
-    """
-    nums = reply.numbers[-2:]
-    if len(nums) == 2:
-        card, said = nums
-        return (card, said) if card in hand else "card_not_in_hand"
-    (n,) = nums
-    if reply.play and n in hand:
-        return n, None
-    makes = [c for c in sorted(set(hand)) if total_after[c] == n]
-    if makes:
-        return makes[0], n
-    if n in hand and n <= 9:
-        return n, None
-    return "impossible_step"
-
-
 class _Session:
-    """One practice game in progress (the loop behind :func:`run_practice`)."""
+    """One practice game in progress (the loop behind :func:`run_practice`): the bots' turns, and
+    the learner's heard through the host's dialogue."""
 
     def __init__(
         self,
@@ -239,6 +233,7 @@ class _Session:
         log: TextIO | None,
         show: bool,
         large: bool,
+        lang: str,
     ) -> None:
         self.replies = replies
         self.out = out
@@ -248,11 +243,16 @@ class _Session:
         self.log = log
         self.show = show
         self.large = large
-        self.game = PracticeGame(seed, state.table.players)
+        self.words: PracticeWords = PRACTICE_WORDS[lang]
+        self.say_lines = host_lines(lang)
+        self.table = PracticeTable(state.table, phrase_table(lang), self.say_lines, self.words,
+                                   lambda: self.state.hands[0])
+        self.host: Dialogue[Reading] = Dialogue(self.table, self.say_lines,
+                                                can_answer=replies.interactive)
+        self.table.bind(self.host)
+        self.game = PracticeGame(seed, state.table.players, lang)
         self.plays: list[tuple[str, int, int]] = []
-        self.last_line = ""
         self.hint_rng = random.Random(f"hint:{seed}")
-        self.stopped = False
 
     # --- output ------------------------------------------------------------------------------
     def emit(self, obj: dict[str, object]) -> None:
@@ -265,12 +265,28 @@ class _Session:
         """Log and say one line (a bot's in its own voice, the hand privately)."""
         self.emit({"event": "host", "text": text, "private": private, "speaker": speaker})
         if not private and speaker is None:
-            self.last_line = text
+            self.host.last_line = text
         self.out.say(text, private=private, speaker=speaker)
 
-    def name(self, seat: int) -> str:
-        """The learner is "you"; everyone else is named."""
-        return "you" if seat == 0 else self.state.table.players[seat]
+    def handle(self, step: Step) -> None:
+        """Carry out one step of the host: log its records, mark it with earcons, say its
+        lines."""
+        for record in step.records:
+            event = record["event"]
+            if event == "host":
+                self.emit({**record, "private": False, "speaker": None})
+                self.out.say(str(record["text"]))
+                continue
+            self.emit(record)
+            if event == "played":
+                self.plays.append((str(record["player"]), int(str(record["card"])),
+                                   int(str(record["total"]))))
+            earcon = {"mistake": "mistake", "ask": "question", "stew_pot": "stew_pot",
+                      "direction": "direction"}.get(str(event))
+            if earcon is not None:
+                self.out.earcon(earcon)
+        if step.message is not None:
+            self.out.say(step.message)
 
     def display(self) -> None:
         """Draw the table and the hand (only when there is a screen)."""
@@ -282,117 +298,72 @@ class _Session:
 
     # --- the game ----------------------------------------------------------------------------
     def start(self) -> None:
-        """Introduce the table: the start card, everyone's islands, then the hand privately."""
-        view = self.state.table
-        others = "; ".join(
-            f"{view.players[s]} holds {listing(view.islands[s])}"
-            for s in range(1, len(view.players))
-        )
-        self.say(
-            f"New game with {listing_names(view.players[1:])}. The start card is "
-            f"{words(view.total)}. Your islands: {listing(view.islands[0])}. {others}."
-        )
-        self.say(answer_query("my_cards", view, 0, self.state.hands[0]) or "", private=True)
+        """Introduce the table: the start card, the learner's islands, then the hand privately."""
+        self.say(self.table.start_line())
+        self.say(self.table.cards_line(), private=True)
 
-    def events(self, events: Sequence[Event]) -> None:
-        """Announce what a play caused, with earcons, and keep the last plays."""
-        for ev in events:
-            if not isinstance(ev, Reshuffled):
-                self.emit(ev.to_json())
-            if isinstance(ev, Played):
-                self.plays.append((ev.player, ev.card, ev.total))
-            elif isinstance(ev, StewPot):
-                self.out.earcon("stew_pot")
-                holder = self.state.table.players.index(ev.holder)
-                who = self.state.table.players.index(ev.player)
-                has = "You have" if who == 0 else f"{ev.player} has"
-                self.say(
-                    f"Stew pot for {self.name(who)}: {self.name(holder)} "
-                    f"{'hold' if holder == 0 else 'holds'} {words(ev.island)}. "
-                    f"{has} {words(ev.count)}."
-                )
-            elif isinstance(ev, DirectionChanged):
-                self.out.earcon("direction")
-                way = "counting up" if ev.counting is Counting.UP else "counting down"
-                self.say(f"{words(self.state.table.total).capitalize()}: {way}.")
-            elif isinstance(ev, IslandDrawn):
-                who = self.state.table.players.index(ev.player)
-                verb = "You draw" if who == 0 else f"{ev.player} draws"
-                self.say(f"{verb} island {words(ev.island)}.")
-            elif isinstance(ev, GameOver):
-                self.game.outcome = ev.outcome
-                order = sorted(ev.outcome.stew_pots.items(), key=lambda item: item[1])
-                pots = ", ".join(
-                    f"{'you' if p == self.state.table.players[0] else p} "
-                    f"{'none' if n == 0 else words(n)}"
-                    for p, n in order
-                )
-                winners = [
-                    "you" if w == self.state.table.players[0] else w for w in ev.outcome.winners
-                ]
-                verb = "win" if len(winners) > 1 or winners == ["you"] else "wins"
-                self.say(f"Game over. Stew pots: {pots}. {cap(listing_names(winners))} {verb}.")
-            elif isinstance(ev, Reshuffled) and self.verbosity == "teaching":
-                self.say("The discard pile becomes the new draw pile.")
+    def advance(self, card: int) -> None:
+        """Play ``card`` in the full game too, and announce the island card the deal gives after
+        a change of direction."""
+        self.state, events = apply(self.state, Play(card))
+        for event in events:
+            if isinstance(event, IslandDrawn):
+                step = Step()
+                self.table.draw(step, event.island)
+                self.handle(step)
+            elif isinstance(event, Reshuffled) and self.verbosity == "teaching":
+                self.say(self.words.reshuffled)
+        if self.state.outcome is not None:
+            self.game.outcome = self.state.outcome
 
     def bot_turn(self, seat: int) -> None:
-        """A bot chooses, plays and announces its total in its own voice."""
+        """A bot chooses, announces its total in its own voice, and plays."""
         card = self.bots[seat - 1].choose(observe(self.state, seat))
-        before = self.state
-        self.state, events = apply(self.state, Play(card))
-        total = before.table.total_after(card)
-        line = f"{words(card)}, {words(total)}."
-        if self.verbosity == "terse":
-            line = cap(line)
-        else:
-            line = f"{self.state.table.players[seat]}: {line}"
-        self.say(line, speaker=seat - 1)
-        self.events(events)
+        name = self.state.table.players[seat]
+        self.say(self.table.bot_line(name, card, self.state.table.total_after(card)),
+                 speaker=seat - 1)
+        step = Step()
+        self.table.play(step, card)
+        self.handle(step)
+        self.advance(card)
 
     def prompt(self) -> None:
         """Tell the learner it is their turn."""
-        view = self.state.table
         if self.verbosity == "terse":
-            line = "Your turn."
+            self.say(self.words.your_turn_terse)
         else:
-            line = f"Your turn. {answer_query('status', view, 0)}"
+            self.say(self.say_lines.fill(self.words.your_turn, status=self.table.status_line()))
         if self.verbosity == "teaching":
-            self.say(line)
-            self.say(answer_query("my_cards", view, 0, self.state.hands[0]) or "", private=True)
-        else:
-            self.say(line)
+            self.say(self.table.cards_line(), private=True)
         self.out.earcon("listening")
 
-    def query(self, name: str) -> None:
-        """Answer a voice query or command between plays."""
-        view = self.state.table
+    def ask_outside(self, name: str, heard: Reply) -> None:
+        """Answer "my cards" (privately) or "hint", which the practice game answers itself."""
+        if heard.hearing is not None:
+            self.emit(heard.hearing.heard_event())
         self.emit({"event": "command", "name": name})
         if name == "hint":
             self.game.hints += 1
             hint = quick_hint(observe(self.state, 0), self.hint_rng)
             self.emit(hint.to_json())
-            self.say(hint.reason)
+            text = (hint.reason if self.words.lang == "en" else self.say_lines.fill(
+                self.words.hint, card=self.say_lines.n(hint.card),
+                total=self.say_lines.n(hint.total)))
+            self.say(text)
             return
-        if name == "repeat":
-            self.say(self.last_line or answer_query("status", view, 0) or "")
-            return
-        if name in QUERIES:
-            self.game.queries += 1
-            text = answer_query(name, view, 0, self.state.hands[0], self.plays)
-            self.say(text or "", private=name == "my_cards")
-            return
-        if name in ("pause", "resume"):
-            self.say("Take your time. Say your card and the total when you are ready.")
-            return
-        if name == "undo":
-            self.say("In practice, play on; the review comes at the end.")
-            return
-        self.say("Say your card and the total, or ask for a hint.")
+        self.game.queries += 1
+        self.say(self.table.cards_line(), private=True)
 
-    def expectation(self) -> Expectation:
-        """What may be said on the learner's turn: totals within a card of the total."""
-        total = self.state.table.total
-        return Expectation(numbers=frozenset(range(max(0, total - 9), total + 10)))
+    def reply_step(self, reply: Reply) -> Step:
+        """The host's step for one reply: a hearing is heard, a typed line typed."""
+        if reply.hearing is not None:
+            return self.host.hear(reply.hearing)
+        if not reply.text:
+            return self.host.hear(Hearing("", (), None, 0.0))
+        if reply.command is not None and self.table.phrases.parse(reply.text) is None:
+            # A typed word of the keyboard's own ("q"): the command's phrase.
+            return self.host.type(self.table.phrases.commands[reply.command][0])
+        return self.host.type(reply.text)
 
     def learner_turn(self) -> bool:
         """The learner's turn; False if the game stops (stop said, or the input ended)."""
@@ -405,116 +376,54 @@ class _Session:
         self.prompt()
         self.replies.mark()
         heard: list[int | str] = []
-        mistakes: list[str] = []
-        after = {c: view.total_after(c) for c in set(hand)}
-        while True:
-            reply = self.replies.next(self.expectation())
+        slips: list[Slip] = []
+        first_ms: int | None = None
+        before = len(self.table.turns)
+        while len(self.table.turns) == before:
+            reply = self.replies.next(self.host.expectation())
             if reply is None:
-                self.say("The recording has ended; the game stops here.")
+                self.say(self.words.recording_ended)
                 return False
             heard += reply.heard()
-            self.emit(
-                {
-                    "event": "heard",
-                    "text": reply.text,
-                    "numbers": list(reply.numbers),
-                    "command": reply.command,
-                    "sure": reply.sure,
-                }
-            )
-            if reply.command == "stop":
-                self.emit({"event": "command", "name": "stop"})
-                self.say("Game stopped.")
+            if first_ms is None:
+                first_ms = reply.ms
+            if (reply.command in ASKED_OUTSIDE and self.host.question is None
+                    and (reply.hearing is None or reply.sure)):
+                self.ask_outside(reply.command or "", reply)
+                self.replies.mark()
+                continue
+            step = self.reply_step(reply)
+            self.handle(step)
+            slips += [Slip(str(r["reason"]), int(str(r["said"])),
+                           None if r["expected"] is None else int(str(r["expected"])))
+                      for r in step.records if r["event"] == "mistake"]
+            if self.host.stopped:
+                if not step.lines:
+                    self.say(self.words.stopped)
                 return False
-            if reply.command is not None and not reply.numbers:
-                self.query(reply.command)
+            if step.lines:
                 self.replies.mark()
-                continue
-            if reply.is_empty:
-                self.say("Say that again?")
-                self.replies.mark()
-                continue
-            play = infer_play(reply, after, hand)
-            if isinstance(play, str):
-                mistakes.append(play)
-                said = reply.numbers[-1]
-                self.emit(
-                    {
-                        "event": "mistake",
-                        "player": view.players[0],
-                        "said": said,
-                        "reason": play,
-                        "expected": None,
-                    }
-                )
-                self.out.earcon("mistake")
-                if play == "card_not_in_hand":
-                    line = f"You don't hold a {words(reply.numbers[-2])}."
-                else:
-                    line = f"None of your cards makes {words(said)}."
-                self.say(f"{line} {answer_query('my_cards', view, 0, hand)}")
-                self.replies.mark()
-                continue
-            card, said_total = play
-            if not reply.sure and self.replies.interactive:
-                self.out.earcon("question")
-                what = words(card) + (f", {words(said_total)}" if said_total is not None else "")
-                self.say(f"{cap(what)}?")
-                confirm = self.replies.next(COMMANDS_ONLY)
-                if confirm is None:
-                    return False
-                heard += confirm.heard()
-                if confirm.command != "yes":
-                    self.say("Then say it again, please.")
-                    self.replies.mark()
-                    continue
-            break
-        right = after[card]
-        if said_total is None:
-            mistakes.append("not_announced")
-            self.say(f"{words(card).capitalize()} makes {words(right)}.")
-        elif said_total != right:
-            mistakes.append("arithmetic")
-            self.emit(
-                {
-                    "event": "mistake",
-                    "player": view.players[0],
-                    "said": said_total,
-                    "reason": "arithmetic",
-                    "expected": right,
-                }
-            )
-            self.out.earcon("mistake")
-            op = "plus" if view.counting is Counting.UP else "minus"
-            self.say(
-                f"{words(view.total).capitalize()} {op} {words(card)} is {words(right)}, "
-                f"not {words(said_total)}."
-            )
-        else:
-            self.out.earcon("accepted")
-            if self.verbosity == "teaching":
-                self.say("Right.")
-        self.state, events = apply(self.state, Play(card))
-        stew = any(isinstance(ev, StewPot) for ev in events)
+        turn = self.table.turns[-1]
+        self.out.earcon("accepted")
+        if self.verbosity == "teaching":
+            self.say(self.words.right)
         self.game.turns.append(
             LearnerTurn(
                 total=view.total,
                 counting=view.counting,
                 hand=tuple(sorted(hand)),
-                card=card,
-                right_total=right,
-                said=said_total,
+                card=turn.card,
+                right_total=turn.total,
                 heard=tuple(heard),
-                ms=reply.ms,
-                mistakes=tuple(mistakes),
+                ms=first_ms,
+                slips=tuple(slips),
                 judged=judged,
-                stew_pot=stew,
+                stew_pot=turn.stew_pot,
             )
         )
-        self.events(events)
+        self.advance(turn.card)
         if self.verbosity == "teaching" and self.state.outcome is None:
-            drawn = [c for c in self.state.hands[0]]
-            self.say(f"Your cards now: {listing(sorted(drawn))}.", private=True)
+            self.say(self.table.cards_line(), private=True)
         return True
 
     def play(self) -> PracticeGame:
@@ -530,15 +439,17 @@ class _Session:
         review = self.game.review()
         if review:
             spoken = review if self.verbosity == "teaching" else review[:MAX_SPOKEN_REVIEW]
-            n_m = sum(len(t.mistakes) for t in self.game.turns)
-            n_r = sum(t.risky is not None for t in self.game.turns)
-            self.say(f"Review: {plural(n_m, 'mistake')} and {plural(n_r, 'risky play')}.")
+            n = self.say_lines.n
+            mistakes = sum(len(t.slips) for t in self.game.turns)
+            risky = sum(t.safer is not None for t in self.game.turns)
+            self.say(self.say_lines.fill(self.words.review_head, mistakes=n(mistakes),
+                                         risky=n(risky)))
             for line in spoken:
                 self.say(line)
             for line in review[len(spoken) :]:
                 self.emit({"event": "review", "text": line})
         elif self.game.turns:
-            self.say("Review: no mistakes and no risky plays. Well played.")
+            self.say(self.words.review_clean)
         return self.game
 
 
@@ -565,20 +476,6 @@ def practice_view(
     )
 
 
-def plural(n: int, noun: str) -> str:
-    """ "no mistakes", "one mistake", "two mistakes"."""
-    if n == 0:
-        return f"no {noun}s"
-    return f"{words(n)} {noun}" + ("" if n == 1 else "s")
-
-
-def listing_names(names: Sequence[str]) -> str:
-    """ "Ada", "Ada and Ben", "Ada, Ben and Cleo"."""
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
-
-
 def run_practice(
     replies: Replies,
     out: Output,
@@ -590,8 +487,14 @@ def run_practice(
     log: TextIO | None = None,
     large: bool = False,
     show: bool = False,
+    lang: str = "en",
 ) -> PracticeGame:
-    """Play a whole practice game; returns it with the learner's turns for the review."""
+    """Play a whole practice game in ``lang``; returns it with the learner's turns for the
+    review."""
+    if lang not in PRACTICE_WORDS:
+        raise PracticeError(f"language {lang!r}: choose one of {', '.join(PRACTICE_WORDS)}")
+    if name == PRACTICE_WORDS["en"].you:
+        name = PRACTICE_WORDS[lang].you
     state, made = new_game(seed, name, bots)
-    session = _Session(replies, out, state, made, seed, verbosity, log, show, large)
+    session = _Session(replies, out, state, made, seed, verbosity, log, show, large, lang)
     return session.play()
