@@ -87,9 +87,9 @@ def parse_players(text: str, lang: str = "en") -> tuple[str, ...]:
     if any(not n for n in names):
         raise SetupFlagError(f"--players {text!r}: names are separated by commas, none empty")
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        count = "one player" if len(names) == 1 else f"{len(names)} players"
+        many = "one player" if len(names) == 1 else f"{len(names)} players"
         raise SetupFlagError(
-            f"--players {text!r}: {count}; a table has {MIN_PLAYERS} to {MAX_PLAYERS} players"
+            f"--players {text!r}: {many}; a table has {MIN_PLAYERS} to {MAX_PLAYERS} players"
         )
     if len(set(n.lower() for n in names)) != len(names):
         raise SetupFlagError(f"--players {text!r}: a name is given twice")
