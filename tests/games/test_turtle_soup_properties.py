@@ -15,9 +15,11 @@ from voice_host.games.turtle_soup.cards import FACES, SUITS, Card, suits_for
 from voice_host.games.turtle_soup.replay import replay
 from voice_host.games.turtle_soup.rules import (
     Decide,
+    DinnerEnd,
     Leftovers,
     NewDinner,
     Phase,
+    RoundPlayed,
     Rules,
     State,
     Tokens,
@@ -73,11 +75,18 @@ def played(draw: st.DrawFn) -> tuple[dict[str, object], State]:
             if cut and draw(st.integers(0, 4)) == 0:
                 break
             takers = draw(st.lists(st.sampled_from(state.waiting), unique=True))
-            waiting_before = len(state.waiting)
-            left_before = len(state.deck)
-            state, _ = apply(state, Decide(tuple(takers)))
+            before = state
+            state, events = apply(state, Decide(tuple(takers)))
             rounds.append(takers)
             assert conserved(state) and never_negative(state)
+            assert events[0] == RoundPlayed(tuple(takers), before.pot.share(len(before.waiting)),
+                                            len(before.waiting))
+            assert not set(takers) & set(state.waiting)
+            if not set(before.waiting) - set(takers):
+                assert state.ended is DinnerEnd.ALL_SERVED
+            elif state.phase is Phase.DECIDING:
+                assert len(state.suits) < len(SUITS)  # the soup would have spoiled
+            waiting_before, left_before = len(before.waiting), len(before.deck)
             # Every round turns up a card, serves someone, or ends the dinner: it must end.
             assert (state.phase is not Phase.DECIDING or len(state.deck) < left_before
                     or len(state.waiting) < waiting_before)
