@@ -536,6 +536,15 @@ EIGHT_LOADS: list[dict[str, object]] = [{"roll": "video"}] * 4
         # video game from a pile, and B's has none.
         (script(["A", "B"], *EIGHT_LOADS, {"roll": "video", "from_pile": "B"}),
          EmptyPileError, 'turns[4].from_pile: "B" has no video_game in their screw-up pile'),
+        # Nobody holds a video game: a named donor is still wrong (no nothing_to_load).
+        (script(["A", "B"], *EIGHT_LOADS, {"roll": "video", "from_pile": "B"}),
+         EmptyPileError, "(piles holding video_game: nobody)"),
+        # B drops 2 at turns[1]; A takes one of them at turns[4]; at turns[6] B's last one is
+        # the first load, and the stay's second load finds B's pile empty.
+        (script(["A", "B"], {"roll": "video"}, {"roll": "video", "fell": {"video_game": 2}},
+                *EIGHT_LOADS[2:], {"roll": "kindien"}, {"roll": "video"},
+                {"roll": "video", "from_pile": "B"}),
+         EmptyPileError, 'turns[6].from_pile: "B" has no video_game'),
         # B dropped 2 at turns[1]; A names her own (empty) pile.
         (script(["A", "B"], {"roll": "video"}, {"roll": "video", "fell": {"video_game": 2}},
                 *EIGHT_LOADS[2:], {"roll": "video", "from_pile": "A"}),

@@ -667,7 +667,8 @@ def _load(state: State, action: Load) -> tuple[State, tuple[Event, ...]]:
             held = ", ".join(f"{p} {state.pile(p)[good]}" for p in holders) or "nobody"
             raise EmptyPileError(
                 f"{json.dumps(action.donor, ensure_ascii=False)} has no {good.value} in their "
-                f"screw-up pile, and {island_of(good).value} and {player}'s pile are out of it "
+                f"screw-up pile, needed as the island {island_of(good).value} and "
+                f"{json.dumps(player, ensure_ascii=False)}'s own pile have none "
                 f"(piles holding {good.value}: {held})"
             )
         donor = action.donor
