@@ -8,12 +8,13 @@ host a real table and play a demo. The command line (``voice-host games``, ``rep
 
 from __future__ import annotations
 
-from voice_host.games import cowabunga, kapitaen_wackelpudding, turtle_soup
+from voice_host.games import cowabunga, kapitaen_wackelpudding, schnapp_den_sack, turtle_soup
 from voice_host.games.entry import GameEntry, UnknownGameError
 
 GAMES: dict[str, GameEntry] = {entry.id: entry for entry in (
     cowabunga.ENTRY,
     kapitaen_wackelpudding.ENTRY,
+    schnapp_den_sack.ENTRY,
     turtle_soup.ENTRY,
 )}
 """Every hosted game, by id."""
