@@ -5,43 +5,49 @@ a mistake, or for a total that was not said), missed one, or a player spoke out 
 table carries on from a state the referee does not hold, and every later announcement looks
 wrong. A person refereeing would notice that the table has moved on; :func:`find` does it.
 
-Pure functions of the referee's view and the announcements it could not accept since its last
-accepted turn; no speech, no state.
+Pure functions of the table a few changes back and the announcements heard since; no speech, no
+state.
+
+An *explanation* of the announcements heard since a table (the referee's a few changes back,
+:data:`MAX_BACK`) is a path of turns from it on which each announcement is one of:
+
+* a turn (or the island card read out after a direction change) said as heard: its top reading is
+  legal there, judged as the referee judges a turn (cost 0);
+* a turn misheard: some card was played, its total not the one heard (cost: how sure the ear
+  was of what it heard; none when it offered that total as another reading; a stew pot nobody
+  heard costs :data:`HIDDEN_STEW_POT` more: players avoid them); never an island card (its value
+  would be a guess);
+* no turn: a wrong total said, or table talk taken for a number (cost :data:`NO_TURN`);
+
+and a turn nobody heard at all may come between two (cost :data:`LOST`), or a player passed
+over (someone spoke out of turn, :data:`PASSED`). The referee's own reading is one explanation:
+the announcements it accepted said as heard, the others no turn.
 
 **Consistent evidence**, the rules a re-anchoring must meet:
 
-1. A *chain*: the last of those announcements, the newest included, with at least
-   :data:`MIN_CHAIN` turns among them, are legal one after the other (each its top reading,
-   judged as the referee judges a turn: its card, if said, and its total; after a direction
-   change, the island card read out is one nobody holds, and does not count as a turn).
-2. The chain starts from a state *reachable* from the referee's own: after at most
-   :data:`MAX_HIDDEN` turns it did not hear, each a play of a card not all of whose copies are
-   on the discard pile (by the next player in turn order) or a player passed over (someone
-   spoke out of turn); or from the state before the referee's last accepted turn, that turn
-   heard otherwise (a total it misheard and accepted). Whatever those turns cause is inferred
-   by the rules engine: a stew pot or a direction change on a turn the referee missed is still
-   one.
-3. The simplest explanations win: the fewest turns not heard that no unexplained announcement
-   before the chain can have been (every turn is announced: a turn not heard was most likely
-   misheard, rather than lost without a sound), then the fewest turns not heard, then no
-   revision of an accepted turn, then no player passed over, then turns not heard whose total
-   an unexplained announcement offered as a reading, then turns not heard that cost nobody a
-   stew pot (a penalty nobody heard is not inferred unless every explanation needs it), then
-   the longest chain.
-4. *Unique*: every explanation that ranks best leads to the same table (total, direction,
-   whose turn, islands, stew pots, island cards left); otherwise the referee waits for more.
+1. The explanation ends with a *chain*: its last :data:`MIN_CHAIN` turns or more are said as
+   heard, one after the other (an island card read out between them does not count).
+2. It needs at most :data:`MAX_HIDDEN` turns not heard as said, and is clearly better than the
+   referee's own reading: cheaper by more than :data:`TIE`.
+3. Every explanation within :data:`TIE` of the best leads to the same table (total, direction,
+   whose turn, islands, stew pots, island cards left), which is not the referee's; otherwise the
+   referee waits for more.
 
-Only what every best explanation agrees on is logged: of a turn not heard, what it caused (a
-direction change, a stew pot) when they agree on it, and its play when they agree on its card; the
-chain's turns as played (the first only when its card does not depend on the turn not heard).
+Whatever the turns not heard cause is inferred by the rules engine: a stew pot or a direction
+change on a turn the referee missed is still one. Only what every explanation within the tie
+agrees on is logged: a turn not heard is logged by what they agree it caused, and a heard turn's
+play only if they agree on its card.
 
-A wrong total said once and said right again never forms a chain (the right one fits the
-referee's own table and is accepted), so a real mistake is still one.
+A wrong total said and then said right never calls for this (the right one fits the referee's own
+table and is accepted), and a wrong total is a real mistake in the referee's reading, costing
+:data:`NO_TURN`, more than any mishearing: so a real mistake stays one unless the announcements
+after it cannot be explained without the table having moved on.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+import functools
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from cowabunga import Event, StewPot, TableView, draw_island, play_card
@@ -49,14 +55,53 @@ from cowabunga.cards import CARD_VALUES, is_island
 from voice_host.referee.verdict import Accept, Reading, judge
 
 MIN_CHAIN = 2
-"""Turn announcements, legal one after the other, a re-anchoring needs (an island card read out
-between them does not count: any island nobody holds is legal)."""
+"""Turns said as heard, one after the other, that an explanation must end with."""
 
-MAX_HIDDEN = 2
-"""Turns not heard (or players passed over) a re-anchoring may assume."""
+MAX_HIDDEN = 3
+"""Turns not heard as said (misheard, lost, or a player passed over) an explanation may assume."""
 
-MAX_PENDING = 6
-"""Unexplained announcements kept as evidence (the oldest are dropped)."""
+MAX_LOST = 1
+"""Of those, turns nobody heard at all (or players passed over)."""
+
+MAX_BACK = 3
+"""Changes of the referee's table an explanation may start before."""
+
+MAX_HEARD = 8
+"""Announcements an explanation covers (the oldest are dropped)."""
+
+NO_TURN = 1.5
+"""The cost of an announcement that is no turn (a real mistake, table talk)."""
+
+LOST = 1.5
+"""The cost of a turn nobody heard at all."""
+
+PASSED = 2.0
+"""The cost of a player passed over."""
+
+HIDDEN_STEW_POT = 0.5
+"""The extra cost of a stew pot on a turn not heard as said."""
+
+MISHEARD_FLOOR = 0.2
+"""The least cost of a turn misheard."""
+
+TIE = 0.3
+"""Explanations this close in cost are equally good."""
+
+KEEP = 4
+"""Explanations kept per table reached, while searching."""
+
+BEAM = 120
+"""Explanations kept after each announcement, the cheapest (bounds the search)."""
+
+
+@dataclass(frozen=True)
+class Heard:
+    """One announcement, as the referee heard and took it."""
+
+    readings: tuple[Reading, ...]
+    """Its readings, the one the referee took first (the top one if it took none)."""
+    accepted: bool
+    """Whether the referee changed its table on it (a turn or an island card)."""
 
 
 @dataclass(frozen=True)
@@ -76,7 +121,9 @@ class Move:
     events: tuple[Event, ...]
     """What it caused."""
     heard: bool
-    """Whether it is one of the chain's announcements (else a turn the referee did not hear)."""
+    """Whether it is an announcement said as heard (else a turn not heard as said)."""
+    lost: bool = False
+    """Whether nobody heard it at all (no announcement was it, misheard)."""
 
     def action(self) -> dict[str, object]:
         """The journal action that carries it out again."""
@@ -89,24 +136,21 @@ class Move:
 
 @dataclass(frozen=True, eq=False)
 class Found:
-    """The table the announcements agree on, and how it is reached from the referee's."""
+    """The table the announcements agree on, and how it is reached from the base table."""
 
-    revised: bool
-    """Whether the referee's last accepted turn is taken back first (it was misheard)."""
     moves: tuple[Move, ...]
-    """The turns not heard, then the chain's, in order (of one best explanation)."""
-    events: tuple[Event, ...]
-    """What every best explanation agrees the moves caused: the events to log."""
+    """The best explanation's moves from the base table, in order."""
+    certain: tuple[tuple[Event, ...], ...]
+    """For each move, its events that every explanation within the tie has."""
+    cost: float
+    """The best explanation's cost."""
+    own_cost: float
+    """The cost of the referee's own reading."""
 
     @property
     def view(self) -> TableView:
         """The table found."""
         return self.moves[-1].after
-
-    @property
-    def skipped(self) -> tuple[str, ...]:
-        """The players whose turns the referee did not hear (or who were passed over)."""
-        return tuple(m.player for m in self.moves if not m.heard and m.kind != "island")
 
     @property
     def next_player(self) -> str:
@@ -120,122 +164,163 @@ def pass_turn(view: TableView) -> TableView:
     return replace(view, to_play=view.next_seat(view.to_play))
 
 
+def own_cost(heard: Sequence[Heard]) -> float:
+    """The cost of the referee's own reading of ``heard``."""
+    return NO_TURN * sum(1 for h in heard if not h.accepted)
+
+
 @dataclass(frozen=True)
-class Revision:
-    """The referee's last accepted turn, heard (not typed): a re-anchoring may find it misheard."""
+class _Path:
+    """A partial explanation."""
 
-    before: TableView
-    """The table before it."""
-    card: int
-    """The card it was taken for."""
-    evidence: tuple[tuple[Reading, ...], ...]
-    """The announcements before it that did not fit the table, then the one it was accepted on
-    (the total accepted)."""
+    view: TableView
+    cost: float
+    moves: tuple[Move, ...]
+    chain: int
+    """Turns said as heard at its end, one after the other."""
+    hidden: int
+    lost: int
+
+    def key(self) -> tuple[object, ...]:
+        return (_key(self.view), min(self.chain, MIN_CHAIN), self.hidden, self.lost)
+
+    def then(self, move: Move, cost: float, *, chain: int) -> _Path:
+        heard = move.heard
+        return _Path(move.after, self.cost + cost, (*self.moves, move), chain,
+                     self.hidden + (not heard and move.kind != "island"),
+                     self.lost + (move.kind == "pass" or (not heard and move.lost)))
 
 
-def find(
-    view: TableView,
-    pending: Sequence[Sequence[Reading]],
-    *,
-    revision: Revision | None = None,
-) -> Found | None:
-    """The table the unexplained announcements ``pending`` (oldest first, each its readings, the
-    top one first) agree on, by the rules of consistent evidence; None when they do not.
-
-    ``view`` is the referee's table (the one every announcement in ``pending`` was judged on);
-    ``revision`` its last accepted turn, when that may be found misheard: then the
-    announcements are explained from the table before it too, that turn's among them."""
-    if view.is_over or view.pending_island is not None:
+def find(base: TableView, heard: Sequence[Heard], own: TableView) -> Found | None:
+    """The table the announcements ``heard`` since ``base`` (oldest first) agree on, by the
+    rules of consistent evidence; None when they do not. ``own`` is the referee's table now
+    (its own reading of them)."""
+    if len(heard) < MIN_CHAIN or base.is_over or not _may_chain(heard):
         return None
-    searches: list[tuple[bool, TableView, list[Sequence[Reading]]]] = [(False, view, [*pending])]
-    if revision is not None:
-        searches.append((True, revision.before, [*revision.evidence, *pending]))
-    best: tuple[int, ...] | None = None
-    group: list[tuple[tuple[Move, ...], tuple[Move, ...]]] = []
-    for revised, base, heard_list in searches:
-        hiddens = list(_hidden(base, MAX_HIDDEN))
-        accepted_at = len(revision.evidence) - 1 if revised and revision is not None else -1
-        for start in range(len(heard_list) - MIN_CHAIN + 1):
-            chain, unused = heard_list[start:], heard_list[:start]
-            offered = {r.total for readings in unused for r in readings}
-            for hidden in hiddens:
-                if not hidden and not revised:
-                    continue  # the chain would fit the referee's own table
-                if (revised and revision is not None and start > accepted_at and hidden
-                        and hidden[0].kind == "play" and hidden[0].value == revision.card):
-                    continue  # the referee's own reading of its last turn: no revision
-                heard = _follow(hidden[-1].after if hidden else base, chain)
-                if heard is None or sum(m.kind == "play" for m in heard) < MIN_CHAIN:
-                    continue
-                plays = [m for m in hidden if m.kind == "play"]
-                rank = (
-                    max(0, len(plays) - len(unused)),
-                    len(hidden),
-                    int(revised),
-                    len(hidden) - len(plays),
-                    sum(1 for m in plays if m.after.total not in offered),
-                    sum(1 for m in hidden for e in m.events if isinstance(e, StewPot)),
-                    start,
-                )
-                if best is None or rank < best:
-                    best, group = rank, []
-                if rank == best:
-                    group.append((hidden, heard))
-    if not group or best is None:
-        return None
-    ends = {_key(heard[-1].after) for _, heard in group}
-    if len(ends) != 1:
-        return None
-    explanations = [hidden + heard for hidden, heard in group]
-    return Found(best[2] == 1, explanations[0], _agreed(explanations))
-
-
-def _hidden(base: TableView, depth: int) -> Iterator[tuple[Move, ...]]:
-    """Every sequence of at most ``depth`` turns not heard from ``base``, shortest first: plays
-    of an available card, or passes. One that changes the direction ends a sequence (the island
-    card read out must come next, heard)."""
-    frontier: list[tuple[Move, ...]] = [()]
-    yield ()
-    for _ in range(depth):
-        grown: list[tuple[Move, ...]] = []
-        for moves in frontier:
-            state = moves[-1].after if moves else base
-            if state.is_over or state.pending_island is not None:
+    mine = own_cost(heard)
+    paths = [_Path(base, 0.0, (), 0, 0, 0)]
+    for h in heard:
+        paths = _prune(_lost_turns(paths), mine - TIE)
+        grown: list[_Path] = []
+        top = h.readings[0] if h.readings else None
+        for p in paths:
+            grown.append(replace(p, cost=p.cost + NO_TURN, chain=0))
+            if p.view.is_over:
                 continue
-            player = state.current_player
-            for card in CARD_VALUES:
-                if state.is_available(card):
-                    after, events = play_card(state, card)
-                    grown.append((*moves, Move("play", player, card, state, after, events, False)))
-            grown.append((*moves, Move("pass", player, None, state, pass_turn(state), (), False)))
-        yield from grown
+            said = _said(p.view, top) if top is not None else None
+            if said is not None:
+                grown.append(p.then(said, 0.0, chain=p.chain + (said.kind == "play")))
+            if p.view.pending_island is None and p.hidden < MAX_HIDDEN:
+                for move in _plays(p.view, heard=False):
+                    if said is not None and move.value == said.value:
+                        continue
+                    grown.append(p.then(move, _misheard(h, move), chain=0))
+        paths = _prune(grown, mine - TIE)
+    finals = [p for p in paths if p.chain >= MIN_CHAIN]
+    if not finals:
+        return None
+    best = min(p.cost for p in finals)
+    if best + TIE >= mine:
+        return None
+    group = sorted((p for p in finals if p.cost <= best + TIE), key=lambda p: p.cost)
+    ends = {_key(p.view) for p in group}
+    if len(ends) != 1 or _key(own) in ends:
+        return None
+    first = group[0]
+    others = [[e for m in other.moves for e in m.events] for other in group[1:]]
+    certain = tuple(tuple(e for e in m.events if all(e in o for o in others))
+                    for m in first.moves)
+    return Found(first.moves, certain, first.cost, mine)
+
+
+def _may_chain(heard: Sequence[Heard]) -> bool:
+    """Whether the last announcement can end a chain at all: one of the three before it (an
+    island card read out may come between two turns) is within a card of it."""
+    if not heard[-1].readings:
+        return False
+    last = heard[-1].readings[0].total
+    return any(h.readings and abs(h.readings[0].total - last) <= 9 for h in heard[-4:-1])
+
+
+def _misheard(h: Heard, move: Move) -> float:
+    """The cost of ``h`` being ``move`` misheard: nothing if the ear offered its total as a
+    reading, else how sure it was of what it heard."""
+    top = h.readings[0].confidence if h.readings else 0.0
+    offered = any(r.total == move.after.total for r in h.readings[1:])
+    cost = 0.0 if offered else max(MISHEARD_FLOOR, top)
+    if any(isinstance(e, StewPot) for e in move.events):
+        cost += HIDDEN_STEW_POT
+    return cost
+
+
+def _lost_turns(paths: list[_Path]) -> list[_Path]:
+    """``paths`` and each with up to :data:`MAX_LOST` turns nobody heard (or players passed
+    over) after it."""
+    out = list(paths)
+    frontier = paths
+    for _ in range(MAX_LOST):
+        grown: list[_Path] = []
+        for p in frontier:
+            view = p.view
+            if (p.lost >= MAX_LOST or p.hidden >= MAX_HIDDEN or view.is_over
+                    or view.pending_island is not None):
+                continue
+            for move in _plays(view, heard=False):
+                stew = any(isinstance(e, StewPot) for e in move.events)
+                grown.append(p.then(replace(move, lost=True), LOST + HIDDEN_STEW_POT * stew,
+                                    chain=0))
+            passed = Move("pass", view.current_player, None, view, pass_turn(view), (), False)
+            grown.append(p.then(passed, PASSED, chain=0))
+        out += grown
         frontier = grown
+    return out
 
 
-def _follow(state: TableView, chain: Sequence[Sequence[Reading]]) -> tuple[Move, ...] | None:
-    """The chain's announcements as legal moves from ``state``, or None if one is not."""
-    moves: list[Move] = []
-    for readings in chain:
-        if not readings or state.is_over:
-            return None
-        top = readings[0]
-        if state.pending_island is not None:
-            drawer = state.players[state.pending_island]
-            value = top.total
-            taken = state.island_holder(value) is not None
-            if top.card is not None or not is_island(value) or taken:
-                return None
-            after, events = draw_island(state, value)
-            moves.append(Move("island", drawer, value, state, after, events, True))
-        else:
-            verdict = judge(state, top)
-            if not isinstance(verdict, Accept):
-                return None
-            after, events = play_card(state, verdict.card)
-            moves.append(Move("play", state.current_player, verdict.card, state, after, events,
-                              True))
-        state = after
+def _prune(paths: list[_Path], cap: float) -> list[_Path]:
+    """The paths worth going on with: cheaper than ``cap``, per table reached the :data:`KEEP`
+    cheapest within :data:`TIE` of the cheapest, and of those the :data:`BEAM` cheapest."""
+    by_key: dict[tuple[object, ...], list[_Path]] = {}
+    for p in paths:
+        if p.cost < cap:
+            by_key.setdefault(p.key(), []).append(p)
+    out: list[_Path] = []
+    for group in by_key.values():
+        group.sort(key=lambda p: p.cost)
+        out += [p for p in group[:KEEP] if p.cost <= group[0].cost + TIE]
+    out.sort(key=lambda p: p.cost)
+    return out[:BEAM]
+
+
+def _plays(view: TableView, *, heard: bool) -> tuple[Move, ...]:
+    """Every play of an available card by the player to move."""
+    return _plays_from(view) if not heard else tuple(replace(m, heard=True)
+                                                      for m in _plays_from(view))
+
+
+@functools.lru_cache(maxsize=4096)
+def _plays_from(view: TableView) -> tuple[Move, ...]:
+    moves = []
+    for card in CARD_VALUES:
+        if view.is_available(card):
+            after, events = play_card(view, card)
+            moves.append(Move("play", view.current_player, card, view, after, events, False))
     return tuple(moves)
+
+
+def _said(view: TableView, top: Reading) -> Move | None:
+    """``top`` as the move it says on ``view`` (an island card read out while one is to be
+    drawn, else a turn), if it is legal there."""
+    if view.pending_island is not None:
+        value = top.total
+        if top.card is not None or not is_island(value) or view.island_holder(value) is not None:
+            return None
+        after, events = draw_island(view, value)
+        return Move("island", view.players[view.pending_island], value, view, after, events, True)
+    verdict = judge(view, top)
+    if not isinstance(verdict, Accept):
+        return None
+    after, events = play_card(view, verdict.card)
+    return Move("play", view.current_player, verdict.card, view, after, events, True)
 
 
 def _key(view: TableView) -> tuple[object, ...]:
@@ -244,14 +329,52 @@ def _key(view: TableView) -> tuple[object, ...]:
             view.stew_pots, view.island_deck, view.outcome is None)
 
 
-def _agreed(explanations: Sequence[tuple[Move, ...]]) -> tuple[Event, ...]:
-    """The events every explanation has at the same move, in the first one's order: a turn not
-    heard whose total the explanations differ on is logged by what they agree it caused (a
-    direction change), and the first heard turn after it without its card."""
-    first, rest = explanations[0], explanations[1:]
-    return tuple(
-        e
-        for i, move in enumerate(first)
-        for e in move.events
-        if all(e in other[i].events for other in rest)
-    )
+class Trail:
+    """The evidence a re-anchoring needs: the referee's tables a few changes back, and what it
+    heard since each (the announcements it took, and the ones it could not)."""
+
+    def __init__(self, view: TableView, turns: int) -> None:
+        self._marks: list[tuple[TableView, int]] = []
+        self._heard: list[list[Heard]] = []
+        self.reset(view, turns)
+
+    def reset(self, view: TableView, turns: int) -> None:
+        """Start again from ``view`` (after ``turns`` accepted turns): nothing before it is
+        revised (a typed turn, an undo, a resync, a restored game)."""
+        self._marks = [(view, turns)]
+        self._heard = [[]]
+
+    def heard(self, readings: Sequence[Reading]) -> None:
+        """An announcement was heard (its readings, the top one first)."""
+        self._heard[-1].append(Heard(tuple(readings), False))
+        while sum(len(h) for h in self._heard) > MAX_HEARD and len(self._heard) > 1:
+            del self._marks[0], self._heard[0]
+
+    def changed(self, taken: Reading, view: TableView, turns: int, *, heard: bool) -> None:
+        """The table changed to ``view`` on the last announcement, taken as ``taken``; typed
+        (``heard`` False), nothing before it is revised."""
+        if not heard:
+            self.reset(view, turns)
+            return
+        last = self._heard[-1]
+        if last:
+            readings = last[-1].readings
+            last[-1] = Heard((taken, *(r for r in readings if r.key() != taken.key())), True)
+        self._marks.append((view, turns))
+        self._heard.append([])
+        if len(self._marks) > MAX_BACK + 1:
+            del self._marks[0], self._heard[0]
+
+    def unexplained(self) -> int:
+        """Announcements since the last change of the table that it could not take."""
+        return len(self._heard[-1])
+
+    def find(self, view: TableView) -> tuple[Found, int] | None:
+        """The table the announcements agree on (:func:`find`) from the oldest table kept that
+        waits for no island card, and how many accepted turns that table had."""
+        for (base, turns), at in zip(self._marks, range(len(self._marks)), strict=True):
+            if base.pending_island is None:
+                heard = [h for segment in self._heard[at:] for h in segment]
+                found = find(base, heard, view)
+                return None if found is None else (found, turns)
+        return None
