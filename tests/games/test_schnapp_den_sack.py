@@ -39,6 +39,7 @@ from voice_host.games.schnapp_den_sack.rules import (
     SchnappError,
     ScriptError,
     Settle,
+    SetupError,
     UnknownPlayerError,
     UnknownRowError,
     apply,
@@ -400,6 +401,12 @@ def test_setup_errors() -> None:
     assert shared_plates([6, 6]) == ((6,),) * 4
     with pytest.raises(SacksError, match=r"Rules.sacks\[0\]"):
         Rules(sacks=(0, 1))
+    with pytest.raises(SetupError):
+        Rules(sacks=())
+    with pytest.raises(SetupError, match="3 piles for 2 players"):
+        new_game(["Anna", "Ben"], (1, 1, 1, 1), [[], [], []])
+    with pytest.raises(PlateCountError):
+        new_game(["Anna", "Ben"], (1, 1, 1, 1), [[], []], ((6, 7, 8),) * 4)
 
 
 def test_a_seeded_deal_is_the_box_and_repeatable() -> None:

@@ -23,6 +23,7 @@ from voice_host.games.schnapp_den_sack.rules import (
     Flip,
     GameOver,
     Plates,
+    SchnappError,
     Settle,
     State,
     apply,
@@ -221,7 +222,7 @@ def script_of(state: State) -> dict[str, object]:
     }
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(setups(), st.data())
 def test_random_games_conserve_cards_end_and_replay(state: State, data: st.DataObject) -> None:
     script = script_of(state)
@@ -235,3 +236,31 @@ def test_seeded_deals_play_out(seed: int, players: int, data: st.DataObject) -> 
     state = deal(NAMES[:players], random.Random(seed))
     assert state.cards() == 60
     play_out(state, data)
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 15) | st.floats(allow_nan=False)
+    | st.sampled_from(["Anna", "Ben", "joker", "dudel", "frech", "0", "1", ""]),
+    lambda inner: st.lists(inner, max_size=4)
+    | st.dictionaries(st.sampled_from(["Anna", "Ben", "dudel", "traenen", "frech", "wander",
+                                       "0", "1", "x"]), inner, max_size=5),
+    max_leaves=20,
+)
+FIELD_NAMES = ("players", "targets", "row_targets", "rows", "piles", "calls", "joker_rows")
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(FIELD_NAMES), json_values)
+def test_a_broken_field_is_a_game_or_one_error_never_a_crash(name: str, value: object) -> None:
+    base: dict[str, object] = {
+        "players": ["Anna", "Ben"], "rows": {"dudel": 2, "traenen": 1, "frech": 3, "wander": 1},
+        "piles": {"Anna": [["traenen", 3], ["joker"]], "Ben": [["dudel", 4]]},
+        "calls": {"1": "Ben"},
+    }
+    base[name] = value
+    try:
+        lines = replay(json.dumps(base))
+    except SchnappError as err:
+        assert str(err) and "\n" not in str(err)
+    else:
+        assert lines[-1]["event"] == "game_over"

@@ -81,6 +81,11 @@ class NotAJokerError(SchnappError):
     """A joker row given for a flip that is not a joker."""
 
 
+class SetupError(SchnappError):
+    """A table that cannot start this way: not one start card per row, not one pile per
+    player, or a deck (:class:`Rules`) without sack cards."""
+
+
 class IllegalActionError(SchnappError):
     """An action that the state does not allow now (a broken contract, not a player's mistake)."""
 
@@ -106,6 +111,7 @@ ROWS: tuple[Kind, ...] = (Kind.DUDEL, Kind.TRAENEN, Kind.FRECH, Kind.WANDER)
 """The four rows in their order, which breaks every tie."""
 
 ROW_NAMES = ", ".join(ROWS)
+"""The rows' names in order, for messages."""
 
 
 def parse_row(name: object, where: str) -> Kind:
@@ -252,7 +258,8 @@ class Rules:
         for i, sacks in enumerate(self.sacks):
             Card.sack(Kind.DUDEL, sacks, f"Rules.sacks[{i}]")
         if not self.sacks or self.jokers < 0:
-            raise SchnappError("Rules: a deck needs at least one card of each kind, jokers >= 0")
+            raise SetupError(f"Rules: sacks {self.sacks}, jokers {self.jokers}: a deck needs "
+                             "sack cards of each kind and no fewer than 0 jokers")
 
     def deck(self) -> tuple[Card, ...]:
         """Every card in the box: each kind's cards in row order, then the jokers."""
@@ -331,15 +338,15 @@ def new_game(players: Sequence[str], start: Sequence[int], piles: Sequence[Seque
         if name in names[:i]:
             raise PlayersError(f"players[{i}]: {quote(name)} is given twice")
     if len(piles) != len(names):
-        raise PlayersError(f"piles: {len(piles)} piles for {len(names)} players")
+        raise SetupError(f"piles: {len(piles)} piles for {len(names)} players")
     if len(start) != len(ROWS):
-        raise SchnappError(f"start: {len(start)} start cards; one per row ({ROW_NAMES})")
+        raise SetupError(f"start: {len(start)} start cards; one per row ({ROW_NAMES})")
     rows = tuple(Row((Laid(0, Card.sack(kind, sacks, f"rows.{kind}")),))
                  for kind, sacks in zip(ROWS, start, strict=True))
     if plates is None:
         plates = shared_plates([6])
-    if len(plates) != len(ROWS) or not all(plates):
-        raise PlateCountError("plates: every row needs a plate")
+    if len(plates) != len(ROWS) or not all(1 <= len(row) <= 2 for row in plates):
+        raise PlateCountError(f"plates: {plates}: every row needs one or two plates")
     for row_plates_ in plates:
         for plate in row_plates_:
             check_plate(plate, "plates")
