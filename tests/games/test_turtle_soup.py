@@ -28,6 +28,7 @@ from voice_host.games.turtle_soup.errors import (
     PlayerCountError,
     PlayerNameError,
     ScriptError,
+    SetupError,
     TurtleSoupError,
     UnfinishedDinnerError,
     UnknownPlayerError,
@@ -225,6 +226,8 @@ def test_the_game_refuses_what_it_does_not_expect() -> None:
         new_game(["A", "B", "C", "A"])
     with pytest.raises(DinnerCountError):
         new_game(PLAYERS, dinners=0)
+    with pytest.raises(SetupError, match="opening_suits: 7"):
+        Rules(opening_suits=7)
 
 
 def test_a_seeded_game_plays_to_its_end() -> None:

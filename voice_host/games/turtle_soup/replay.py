@@ -26,8 +26,6 @@ from voice_host.games.turtle_soup.errors import (
     InvalidRankError,
     InvalidSuitsError,
     LeftoverRoundsError,
-    PlayerCountError,
-    PlayerNameError,
     ScriptError,
     TakerError,
     UnfinishedDinnerError,
@@ -84,10 +82,7 @@ def read_script(text: str) -> Script:
     players = data["players"]
     if not isinstance(players, list):
         raise ScriptError(f"players: expected a list of names, got {_kind(players)}")
-    try:
-        seats = check_players(players)
-    except (PlayerCountError, PlayerNameError) as err:
-        raise type(err)(f"players{'' if str(err).startswith('[') else ': '}{err}") from None
+    seats = check_players(players)
     dinners = data["dinners"]
     if not isinstance(dinners, list):
         raise ScriptError(f"dinners: expected a list of dinners, got {_kind(dinners)}")

@@ -33,6 +33,7 @@ from voice_host.games.turtle_soup.errors import (
     PhaseError,
     PlayerCountError,
     PlayerNameError,
+    SetupError,
     UnknownPlayerError,
 )
 
@@ -126,7 +127,7 @@ class Rules:
         if self.dinners < 1:
             raise DinnerCountError(f"dinners: {self.dinners}; a game has at least one dinner")
         if not 1 <= self.opening_suits <= len(SUITS):
-            raise ValueError(f"opening_suits: {self.opening_suits} is not 1-6")
+            raise SetupError(f"opening_suits: {self.opening_suits} is not 1-6")
 
     def value(self, tokens: Tokens) -> int:
         """The points ``tokens`` are worth."""
@@ -348,19 +349,19 @@ class State:
                 for p, s in zip(self.players, self.served, strict=True)}
 
 
-def check_players(players: Sequence[object]) -> tuple[str, ...]:
+def check_players(players: Sequence[object], where: str = "players") -> tuple[str, ...]:
     """``players`` as names, if they are 4-6 different non-empty strings; raises
-    :class:`PlayerCountError` or :class:`PlayerNameError` otherwise."""
+    :class:`PlayerCountError` or :class:`PlayerNameError` naming ``where`` otherwise."""
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise PlayerCountError(
-            f"{len(players)} players; Turtle Soup is for {MIN_PLAYERS}-{MAX_PLAYERS}"
+            f"{where}: {len(players)} players; Turtle Soup is for {MIN_PLAYERS}-{MAX_PLAYERS}"
         )
     seen: set[str] = set()
     for i, name in enumerate(players):
         if not isinstance(name, str) or not name.strip():
-            raise PlayerNameError(f"[{i}]: {show(name)} is not a name (a non-empty string)")
+            raise PlayerNameError(f"{where}[{i}]: {show(name)} is not a name (a non-empty string)")
         if name in seen:
-            raise PlayerNameError(f"[{i}]: {show(name)} is given twice; names must differ")
+            raise PlayerNameError(f"{where}[{i}]: {show(name)} is given twice; names must differ")
         seen.add(name)
     return tuple(str(p) for p in players)
 
