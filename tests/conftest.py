@@ -7,7 +7,7 @@ import os
 from pathlib import Path
 
 import pytest
-from hypothesis import settings
+from hypothesis import HealthCheck, settings
 
 REPO = Path(__file__).resolve().parents[1]
 """The repository root."""
@@ -24,9 +24,13 @@ needs_fsdd = pytest.mark.skipif(not FSDD.is_dir(), reason=f"needs the human digi
 IN_CI = os.environ.get("CI") == "true"
 """Set by CI (``.ci/run``): hypothesis derandomized, and a skip not allowed below fails the run."""
 
-settings.register_profile("ci", derandomize=True, print_blob=True)
+settings.register_profile("slow_machine", deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+"""A busy 2-core machine is no reason for a property test to fail: no time limits."""
+settings.register_profile("ci", settings.get_profile("slow_machine"), derandomize=True,
+                          print_blob=True)
 """CI's examples are the same on every run, so a failure found once is found again."""
-settings.register_profile("dev", print_blob=True)
+settings.register_profile("dev", settings.get_profile("slow_machine"), print_blob=True)
 """Random examples, the failing ones kept in ``.hypothesis/`` and tried first next time."""
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if IN_CI else "dev"))
 
