@@ -17,7 +17,9 @@ An *explanation* of the announcements heard since a table (the referee's a few c
   was of what it heard; none when it offered that total as another reading; a stew pot nobody
   heard costs :data:`HIDDEN_STEW_POT` more: players avoid them); never an island card (its value
   would be a guess);
-* no turn: a wrong total said, or table talk taken for a number (cost :data:`NO_TURN`);
+* no turn: a wrong total said, or table talk taken for a number (cost :data:`NO_TURN`), or a
+  lone card word cut from its total at a pause (cost :data:`PIECE`);
+* the rest of a turn misheard, cut from it at a pause (cost :data:`PIECE`);
 
 and a turn nobody heard at all may come between two (cost :data:`LOST`), or a player passed
 over (someone spoke out of turn, :data:`PASSED`). The referee's own reading is one explanation:
@@ -74,6 +76,10 @@ NO_TURN = 1.5
 
 LOST = 1.5
 """The cost of a turn nobody heard at all."""
+
+PIECE = 0.6
+"""The cost of a piece of an announcement cut in two at a pause (a lone card word, or the rest
+of a turn misheard in two pieces)."""
 
 PASSED = 2.0
 """The cost of a player passed over."""
@@ -166,7 +172,14 @@ def pass_turn(view: TableView) -> TableView:
 
 def own_cost(heard: Sequence[Heard]) -> float:
     """The cost of the referee's own reading of ``heard``."""
-    return NO_TURN * sum(1 for h in heard if not h.accepted)
+    return sum(_no_turn(h) for h in heard if not h.accepted)
+
+
+def _no_turn(h: Heard) -> float:
+    """The cost of ``h`` being no turn: :data:`PIECE` for a lone card word (a phrase cut at
+    its comma, whose rest came as the next announcement), else :data:`NO_TURN`."""
+    top = h.readings[0] if h.readings else None
+    return PIECE if top is not None and top.card is None and top.total <= 9 else NO_TURN
 
 
 @dataclass(frozen=True)
@@ -180,9 +193,11 @@ class _Path:
     """Turns said as heard at its end, one after the other."""
     hidden: int
     lost: int
+    rest: bool = False
+    """The next announcement is the rest of the last turn's, misheard in two pieces."""
 
     def key(self) -> tuple[object, ...]:
-        return (_key(self.view), min(self.chain, MIN_CHAIN), self.hidden, self.lost)
+        return (_key(self.view), min(self.chain, MIN_CHAIN), self.hidden, self.lost, self.rest)
 
     def then(self, move: Move, cost: float, *, chain: int) -> _Path:
         heard = move.heard
@@ -204,7 +219,10 @@ def find(base: TableView, heard: Sequence[Heard], own: TableView) -> Found | Non
         grown: list[_Path] = []
         top = h.readings[0] if h.readings else None
         for p in paths:
-            grown.append(replace(p, cost=p.cost + NO_TURN, chain=0))
+            if p.rest:
+                grown.append(replace(p, cost=p.cost + PIECE, rest=False))
+                continue
+            grown.append(replace(p, cost=p.cost + _no_turn(h), chain=0))
             if p.view.is_over:
                 continue
             said = _said(p.view, top) if top is not None else None
@@ -214,9 +232,10 @@ def find(base: TableView, heard: Sequence[Heard], own: TableView) -> Found | Non
                 for move in _plays(p.view, heard=False):
                     if said is not None and move.value == said.value:
                         continue
-                    grown.append(p.then(move, _misheard(h, move), chain=0))
+                    misheard = p.then(move, _misheard(h, move), chain=0)
+                    grown += [misheard, replace(misheard, rest=True)]
         paths = _prune(grown, mine - TIE)
-    finals = [p for p in paths if p.chain >= MIN_CHAIN]
+    finals = [p for p in paths if p.chain >= MIN_CHAIN and not p.rest]
     if not finals:
         return None
     best = min(p.cost for p in finals)
@@ -262,7 +281,7 @@ def _lost_turns(paths: list[_Path]) -> list[_Path]:
         grown: list[_Path] = []
         for p in frontier:
             view = p.view
-            if (p.lost >= MAX_LOST or p.hidden >= MAX_HIDDEN or view.is_over
+            if (p.rest or p.lost >= MAX_LOST or p.hidden >= MAX_HIDDEN or view.is_over
                     or view.pending_island is not None):
                 continue
             for move in _plays(view, heard=False):
