@@ -5,8 +5,8 @@ a mistake, or for a total that was not said), missed one, or a player spoke out 
 table carries on from a state the referee does not hold, and every later announcement looks
 wrong. A person refereeing would notice that the table has moved on; :func:`find` does it.
 
-Pure functions of the table a few changes back and the announcements heard since; no speech, no
-state.
+:func:`find` is a pure function of the table a few changes back and the announcements heard
+since; :class:`Trail` is the evidence the game keeps for it. No speech, no clock.
 
 An *explanation* of the announcements heard since a table (the referee's a few changes back,
 :data:`MAX_BACK`) is a path of turns from it on which each announcement is one of:
