@@ -130,7 +130,8 @@ def _stream(paths: list[Path]) -> Generator[IO[bytes], None, None]:
 
 
 def decoder_weights(parts: list[Path] | None = None) -> dict[str, Floats]:
-    """The decoder's variables (float32), read out of the CTranslate2 ``model.bin``: a version,
+    """The decoder's variables (float32; every matrix transposed, ``(in, out)``, so products
+    read it in order), read out of the CTranslate2 ``model.bin``: a version,
     the spec's name and revision, then each variable as name, rank, shape, dtype, byte count and
     data. The encoder's are skipped unread."""
     files = _stream(parts or model_parts())
@@ -179,7 +180,10 @@ def decoder_weights(parts: list[Path] | None = None) -> dict[str, Floats]:
             dtype = _DTYPES.get(unpack("<B"))
             size = unpack("<I")
             if name.startswith("decoder/") and dtype is not None and shape:
-                out[name] = np.frombuffer(read(size), dtype).reshape(shape).astype(np.float32)
+                value = np.frombuffer(read(size), dtype).reshape(shape)
+                if len(shape) == 2 and name.endswith("/weight"):
+                    value = value.T  # transposed as it is converted: one copy in memory
+                out[name] = np.ascontiguousarray(value, dtype=np.float32)
             else:
                 skip(size)
     except struct.error as err:
@@ -233,12 +237,10 @@ class Decoder:
     """Whisper base's decoder in numpy, over one utterance's encoder states at a time."""
 
     def __init__(self, weights: dict[str, Floats]) -> None:
-        # every matrix kept transposed, (in, out), so products read it in order
-        self._w = {k: np.ascontiguousarray(v.T) if k.endswith("/weight") and v.ndim == 2 else v
-                   for k, v in weights.items() if k != "decoder/embeddings/weight"}
+        self._w = weights
         self.heads = int(weights.get("decoder/num_heads", np.array([8])).reshape(-1)[0])
         self.layers = sum(1 for k in weights if k.endswith("ffn/linear_0/weight"))
-        self._emb_t = np.ascontiguousarray(weights["decoder/embeddings/weight"].T)
+        self._emb_t = weights["decoder/embeddings/weight"]
         self._emb = self._emb_t.T  # the same matrix: the output projection is the embedding
         self._pos = weights["decoder/position_encodings/encodings"]
 
