@@ -8,9 +8,10 @@ the recognition bench holds voices out (``bench/corpus.py``). Table talk is the 
 distractor sentences of the language plus near misses of the game's words ("Sack", "Säcke",
 numbers, names that sound alike).
 
-    python -m bench.closed_set                      # both games (cached corpora and scores)
-    python -m bench.closed_set --game turtle-soup   # one game
-    python -m bench.closed_set --fresh              # score again (the corpora stay cached)
+    python bench/closed_set.py                      # both games (cached corpora and scores)
+    python bench/closed_set.py --game turtle-soup   # one game
+    python bench/closed_set.py --fresh              # score again (the corpora stay cached)
+    python bench/closed_set.py --pad --every 3      # a third of the clips, padded to 30 s
 
 The figures go to ``bench/RESULTS.md`` ("Game words: a closed-set scorer on the Whisper
 decoder").
@@ -28,6 +29,8 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run by path: the repository
 
 from bench.corpus import CACHE, LANGUAGES, Case, Corpus
 from voice_host.audio.noise import mix_at_snr
@@ -138,7 +141,7 @@ def score(game: str, pad: bool = False, every: int = 1) -> dict[str, object]:
     when missing (so the synthesizers never count in this process's memory)."""
     for split in SPLITS:
         if not corpus_path(game, split).exists():
-            subprocess.run([sys.executable, "-m", "bench.closed_set", "--build", game, split],
+            subprocess.run([sys.executable, str(Path(__file__).resolve()), "--build", game, split],
                            check=True)
     import psutil
 
