@@ -80,6 +80,10 @@ class VoskModelLike(Protocol):
 
     def recognizer(self, grammar: str) -> KaldiLike:
         """A recognizer at 16 kHz restricted to ``grammar`` (a JSON list of phrases)."""
+        ...
+
+    def knows(self, word: str) -> bool:
+        """Whether ``word`` is in the model's vocabulary."""
 
 
 class _LoadedModel:
@@ -103,6 +107,9 @@ class _LoadedModel:
     def recognizer(self, grammar: str) -> KaldiLike:
         rec: KaldiLike = self._vosk.KaldiRecognizer(self._model, SAMPLE_RATE, grammar)
         return rec
+
+    def knows(self, word: str) -> bool:
+        return int(self._model.vosk_model_find_word(word)) >= 0
 
 
 @dataclass(frozen=True)
@@ -173,6 +180,7 @@ class VoskRecognizer:
         self._recognizers: OrderedDict[tuple[object, ...], tuple[KaldiLike, frozenset[str]]] = (
             OrderedDict()
         )
+        self._vocabulary: dict[str, bool] = {}
 
     def recognize(self, samples: Samples, expect: Expectation | None = None) -> Hearing:
         """Recognize one utterance; numbers and command only when confident and allowed."""
@@ -183,8 +191,17 @@ class VoskRecognizer:
         return self.hearing(readings, allowed)
 
     def grammar(self, expect: Expectation | None = None) -> list[str]:
-        """The phrases (plus ``[unk]``) Vosk is restricted to for this expectation."""
-        return [*allowed_phrases(self.table, self._totals(expect or Expectation()), expect), UNK]
+        """The phrases (plus ``[unk]``) Vosk is restricted to for this expectation. A phrase with a
+        word the model lacks is left out: Vosk would drop the word and keep the rest ("twenty
+        four" heard as "four"), which may be another allowed phrase."""
+        phrases = allowed_phrases(self.table, self._totals(expect or Expectation()), expect)
+        return [*(p for p in phrases if all(self._knows(w) for w in p.split())), UNK]
+
+    def _knows(self, word: str) -> bool:
+        known = self._vocabulary.get(word)
+        if known is None:
+            known = self._vocabulary[word] = self._model.knows(word)
+        return known
 
     def hearing(self, readings: Sequence[VoskReading], allowed: frozenset[str]) -> Hearing:
         """Turn Vosk's readings into a hearing: validate, snap, merge, threshold."""
