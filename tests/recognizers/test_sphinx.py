@@ -206,3 +206,12 @@ def test_nothing_allowed_hears_nothing(rec: PocketSphinxRecognizer) -> None:
         Expectation(numbers=frozenset({5}), card_first=False, commands=False),
     ):
         assert rec.recognize(quiet, expect).is_empty
+
+
+def test_no_audio_is_heard_as_nothing() -> None:
+    import numpy as np
+
+    from voice_host.recognizers import load_recognizer
+
+    hearing = load_recognizer("pocketsphinx").recognize(np.zeros(0, np.int16))
+    assert hearing.is_empty and hearing.text == ""

@@ -163,6 +163,8 @@ class PocketSphinxRecognizer:
 
     def recognize(self, samples: Samples, expect: Expectation | None = None) -> Hearing:
         """Recognize one utterance; numbers and command only when confident."""
+        if not len(samples):
+            return Hearing(text="")
         reading = self.read(samples, expect)
         if not reading.text:
             return Hearing(text="")
