@@ -18,7 +18,6 @@ import pytest
 from voice_host.games.entry import ReplayError
 from voice_host.games.registry import GAMES
 from voice_host.games.schnapp_den_sack import ENTRY
-from voice_host.games.schnapp_den_sack import replay as entry_replay
 from voice_host.games.schnapp_den_sack.replay import replay
 from voice_host.games.schnapp_den_sack.rules import (
     ROWS,
@@ -329,7 +328,7 @@ def test_a_bad_script_raises_one_line_naming_what_and_where(
     assert says in str(raised.value)
     assert "\n" not in str(raised.value)
     with pytest.raises(ReplayError, match=r"^[^\n]+$"):
-        entry_replay(text)
+        ENTRY.replay(text)
 
 
 @pytest.mark.parametrize(

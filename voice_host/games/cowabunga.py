@@ -5,16 +5,13 @@ from __future__ import annotations
 from cowabunga import CowabungaError, Rules
 from cowabunga import replay as cowabunga_replay
 from cowabunga.cards import MAX_PLAYERS, MIN_PLAYERS
-from voice_host.games.entry import GameEntry, JSONObject, ReplayError
+from voice_host.games.entry import GameEntry, JSONObject, replay_contract
 from voice_host.phrases import LANGUAGES
 
 
 def replay(text: str) -> list[JSONObject]:
     """``cowabunga replay``'s contract: a table-view game's events, the default rules."""
-    try:
-        return cowabunga_replay(text, Rules())
-    except CowabungaError as err:
-        raise ReplayError(str(err)) from None
+    return cowabunga_replay(text, Rules())
 
 
 ENTRY = GameEntry(
@@ -22,7 +19,7 @@ ENTRY = GameEntry(
     title="Cowabunga (Fettnapf)",
     players=(MIN_PLAYERS, MAX_PLAYERS),
     languages=LANGUAGES,
-    replay=replay,
+    replay=replay_contract(replay, CowabungaError),
     table_command="referee",
     has_demo=True,
 )

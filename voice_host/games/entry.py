@@ -46,3 +46,19 @@ class GameEntry:
             offers.insert(0, "demo")
         return (f"{self.id:<24} {self.title:<26} {low}-{high} players   "
                 f"{', '.join(self.languages):<16}  {' '.join(offers)}")
+
+
+def replay_contract(
+    replay: Callable[[str], list[JSONObject]], errors: type[Exception]
+) -> Callable[[str], list[JSONObject]]:
+    """A game's replay as the registry calls it: its own ``errors`` become :class:`ReplayError`
+    with the engine's one-line message."""
+
+    def contract(text: str) -> list[JSONObject]:
+        try:
+            return replay(text)
+        except errors as err:
+            raise ReplayError(str(err)) from None
+
+    contract.__doc__ = replay.__doc__
+    return contract

@@ -4,7 +4,7 @@ fell and keeps the books by voice, is still to come."""
 
 from __future__ import annotations
 
-from voice_host.games.entry import GameEntry, JSONObject, ReplayError
+from voice_host.games.entry import GameEntry, replay_contract
 from voice_host.games.kapitaen_wackelpudding.replay import replay as replay_script
 from voice_host.games.kapitaen_wackelpudding.rules import (
     MAX_PLAYERS,
@@ -12,22 +12,12 @@ from voice_host.games.kapitaen_wackelpudding.rules import (
     WackelpuddingError,
 )
 
-
-def replay(text: str) -> list[JSONObject]:
-    """The replay contract under the default rules; a bad script raises :class:`ReplayError`
-    with the engine's one-line message."""
-    try:
-        return replay_script(text)
-    except WackelpuddingError as err:
-        raise ReplayError(str(err)) from None
-
-
 ENTRY = GameEntry(
     id="kapitaen-wackelpudding",
     title="Kapitän Wackelpudding",
     players=(MIN_PLAYERS, MAX_PLAYERS),
     languages=("de", "en"),
-    replay=replay,
+    replay=replay_contract(replay_script, WackelpuddingError),
     table_command=None,
     has_demo=False,
 )

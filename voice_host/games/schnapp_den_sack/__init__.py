@@ -6,25 +6,16 @@ table is still to come (the entry offers ``voice-host replay schnapp-den-sack`` 
 
 from __future__ import annotations
 
-from voice_host.games.entry import GameEntry, JSONObject, ReplayError
-from voice_host.games.schnapp_den_sack import replay as _replay_module
+from voice_host.games.entry import GameEntry, replay_contract
+from voice_host.games.schnapp_den_sack.replay import replay as replay_script
 from voice_host.games.schnapp_den_sack.rules import MAX_PLAYERS, MIN_PLAYERS, SchnappError
-
-
-def replay(text: str) -> list[JSONObject]:
-    """The replay contract: a script's text to its events; raises :class:`ReplayError`."""
-    try:
-        return _replay_module.replay(text)
-    except SchnappError as err:
-        raise ReplayError(str(err)) from None
-
 
 ENTRY = GameEntry(
     id="schnapp-den-sack",
     title="Schnapp den Sack",
     players=(MIN_PLAYERS, MAX_PLAYERS),
     languages=("de", "en"),
-    replay=replay,
+    replay=replay_contract(replay_script, SchnappError),
     table_command=None,
     has_demo=False,
 )

@@ -7,26 +7,17 @@ registry; the engine imports nothing else from voice_host.
 
 from __future__ import annotations
 
-from voice_host.games.entry import GameEntry, JSONObject, ReplayError
+from voice_host.games.entry import GameEntry, replay_contract
 from voice_host.games.turtle_soup.errors import TurtleSoupError
 from voice_host.games.turtle_soup.replay import replay as replay_script
 from voice_host.games.turtle_soup.rules import MAX_PLAYERS, MIN_PLAYERS
-
-
-def replay(text: str) -> list[JSONObject]:
-    """The replay contract under the default rules; a bad script raises :class:`ReplayError`."""
-    try:
-        return replay_script(text)
-    except TurtleSoupError as err:
-        raise ReplayError(str(err)) from None
-
 
 ENTRY = GameEntry(
     id="turtle-soup",
     title="Turtle Soup",
     players=(MIN_PLAYERS, MAX_PLAYERS),
     languages=("it", "en"),
-    replay=replay,
+    replay=replay_contract(replay_script, TurtleSoupError),
     table_command=None,
     has_demo=False,
 )
