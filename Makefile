@@ -34,3 +34,5 @@ bench: setup
 	.venv/bin/python bench/referee.py --lang es
 	.venv/bin/python bench/referee.py --lang fr
 	.venv/bin/python bench/referee.py --lang it
+	.venv/bin/python bench/recorded_games.py
+	.venv/bin/python bench/closed_set.py
