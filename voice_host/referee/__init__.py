@@ -1,10 +1,11 @@
-"""The hands-free referee: a session that judges announced totals on the table view.
+"""Cowabunga's referee: its game on the host's seam, judging announced totals on the table view.
 
-``Session`` is pure (hearings in; log records, host lines and state out), and so is
-``VoiceSetup`` (asking for players, start card and islands); ``verdict`` judges one reading;
-``lines`` holds every host line; ``journal`` makes accepted actions durable; ``runner`` connects a
-session to a microphone or a recording, the host's voice, the journal, the log and the display;
-``demo`` plays a whole game with bots speaking through the real recognizer.
+``game`` is Cowabunga on the seam; ``Session`` is that game on the host's dialogue, pure
+(hearings in; log records, host lines and state out), and so is ``VoiceSetup`` (asking for
+players, start card and islands); ``verdict`` judges one reading; ``resync`` finds the table
+again after a mishearing; ``lines`` and ``wording`` hold every host line; ``journal`` makes
+accepted actions durable; ``demo`` plays a whole game with bots speaking through the real
+recognizer. :mod:`voice_host.host` runs a session on a microphone or a recording.
 """
 
 from voice_host.referee.errors import JournalError, RefereeError, SetupFlagError
