@@ -339,7 +339,7 @@ def test_a_loaded_model_calls_the_vosk_package_as_it_expects(
     """The loaded-model wrapper through the vosk package's real classes: the model loaded from
     the folder, a grammar recognizer (model, 16 kHz, the phrases as a JSON string), words and
     alternatives switched on, 16-bit audio fed, and the final result read back."""
-    library = VoskLibrary({"vierundzwanzig", "wer", "ist", "dran"}, ALTS_24)
+    library = VoskLibrary({"vierundzwanzig", "fünf", "wer", "ist", "dran"}, ALTS_24)
     with_library(monkeypatch, library)
     folder = model_folder(tmp_path / "de")
     rec = VoskRecognizer("de", folder)
