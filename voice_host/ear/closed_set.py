@@ -17,19 +17,23 @@ from __future__ import annotations
 
 import json
 import re
-import struct
-from collections.abc import Generator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from itertools import pairwise
 from pathlib import Path
-from typing import IO
 
 import numpy as np
 import numpy.typing as npt
 
 from voice_host.ear.features import FrontEndError, one_blas_thread, session_options
-from voice_host.ear.whisper import PACKAGES, encoder_input, encoder_path, model_parts
+from voice_host.ear.whisper import (
+    PACKAGES,
+    encoder_input,
+    encoder_path,
+    model_parts,
+    model_variables,
+)
 
 Floats = npt.NDArray[np.float32]
 
@@ -48,7 +52,6 @@ MAX_FREE_TOKENS = 24
 SURFACES = ("", ".")
 """Endings a phrase is scored with (Whisper writes punctuation); their likelihoods are summed."""
 
-_DTYPES = {0: np.float32, 1: np.int8, 2: np.int16, 3: np.int32, 4: np.float16}
 _PIECES = re.compile(r"""'s|'t|'re|'ve|'m|'ll|'d| ?[^\W\d_]+| ?\d+| ?(?:[^\s\w]|_)+"""
                      r"""|\s+(?!\S)|\s+""")
 """GPT-2's pre-tokenizing pattern, with ``re``'s classes for letters and digits."""
@@ -123,73 +126,17 @@ def tokenizer_path() -> Path:
     return path
 
 
-def _stream(paths: list[Path]) -> Generator[IO[bytes], None, None]:
-    for p in paths:
-        with p.open("rb") as f:
-            yield f
-
-
 def decoder_weights(parts: list[Path] | None = None) -> dict[str, Floats]:
     """The decoder's variables (float32; every matrix transposed, ``(in, out)``, so products
-    read it in order), read out of the CTranslate2 ``model.bin``: a version,
-    the spec's name and revision, then each variable as name, rank, shape, dtype, byte count and
-    data. The encoder's are skipped unread."""
-    files = _stream(parts or model_parts())
-    cur: IO[bytes] | None = next(files, None)
-
-    def read(n: int) -> bytes:
-        nonlocal cur
-        out = bytearray()
-        while len(out) < n and cur is not None:
-            got = cur.read(n - len(out))
-            if not got:
-                cur = next(files, None)
-                continue
-            out += got
-        if len(out) < n:
-            raise FrontEndError("the Whisper model.bin ends early (reinstall its packages)")
-        return bytes(out)
-
-    def skip(n: int) -> None:
-        nonlocal cur
-        while n > 0 and cur is not None:
-            here = cur.tell()
-            end = cur.seek(0, 2)
-            if end - here > n:
-                cur.seek(here + n)
-                return
-            n -= end - here
-            cur = next(files, None)
-
-    def unpack(fmt: str) -> int:
-        value: int = struct.unpack(fmt, read(struct.calcsize(fmt)))[0]
-        return value
-
-    def text() -> str:
-        return read(unpack("<H"))[:-1].decode()
-
+    read it in order), read out of the CTranslate2 ``model.bin``; the encoder's are skipped
+    unread."""
     out: dict[str, Floats] = {}
-    try:
-        unpack("<I")
-        if text() != "WhisperSpec":
-            raise FrontEndError("the Whisper model.bin is not a Whisper model")
-        unpack("<I")
-        for _ in range(unpack("<I")):
-            name = text()
-            shape = [unpack("<I") for _ in range(unpack("<B"))]
-            dtype = _DTYPES.get(unpack("<B"))
-            size = unpack("<I")
-            if name.startswith("decoder/") and dtype is not None and shape:
-                value = np.frombuffer(read(size), dtype).reshape(shape)
-                if len(shape) == 2 and name.endswith("/weight"):
-                    value = value.T  # transposed as it is converted: one copy in memory
-                out[name] = np.ascontiguousarray(value, dtype=np.float32)
-            else:
-                skip(size)
-    except struct.error as err:
-        raise FrontEndError(f"the Whisper model.bin is damaged ({err})") from err
-    finally:
-        files.close()
+    for name, value in model_variables("decoder/", parts):
+        if not value.shape:
+            continue
+        if len(value.shape) == 2 and name.endswith("/weight"):
+            value = value.T  # transposed as it is converted: one copy in memory
+        out[name] = np.ascontiguousarray(value, dtype=np.float32)
     if "decoder/embeddings/weight" not in out:
         raise FrontEndError("the Whisper model.bin has no decoder")
     return out

@@ -160,10 +160,13 @@ class _Joined:
             f.close()
 
 
-def encoder_weights(parts: list[Path] | None = None) -> dict[str, Floats]:
-    """The encoder's variables, read out of the CTranslate2 ``model.bin`` (format: a version,
-    the spec's name and revision, then each variable as name, rank, shape, dtype, byte count and
-    data); everything else is skipped unread."""
+def model_variables(
+    prefix: str, parts: list[Path] | None = None
+) -> Iterator[tuple[str, npt.NDArray[Any]]]:
+    """Each variable of the CTranslate2 ``model.bin`` whose name starts with ``prefix``, as
+    stored (format: a version, the spec's name and revision, then each variable as name, rank,
+    shape, dtype, byte count and data); everything else is skipped unread. Raises
+    :class:`FrontEndError` for a file that is no Whisper model or is damaged."""
     stream = _Joined(parts or model_parts())
 
     def unpack(fmt: str) -> int:
@@ -178,21 +181,24 @@ def encoder_weights(parts: list[Path] | None = None) -> dict[str, Floats]:
         if text() != "WhisperSpec":
             raise FrontEndError("the Whisper model.bin is not a Whisper model")
         unpack("<I")
-        out: dict[str, Floats] = {}
         for _ in range(unpack("<I")):
             name = text()
             shape = [unpack("<I") for _ in range(unpack("<B"))]
             dtype = _DTYPES.get(unpack("<B"))
             size = unpack("<I")
-            if name.startswith("encoder/") and dtype is not None:
-                out[name] = np.frombuffer(stream.read(size), dtype).reshape(shape).astype(
-                    np.float32)
+            if name.startswith(prefix) and dtype is not None:
+                yield name, np.frombuffer(stream.read(size), dtype).reshape(shape)
             else:
                 stream.skip(size)
     except struct.error as err:
         raise FrontEndError(f"the Whisper model.bin is damaged ({err})") from err
     finally:
         stream.close()
+
+
+def encoder_weights(parts: list[Path] | None = None) -> dict[str, Floats]:
+    """The encoder's variables (float32), read out of the CTranslate2 ``model.bin``."""
+    out = {name: value.astype(np.float32) for name, value in model_variables("encoder/", parts)}
     if "encoder/conv1/weight" not in out:
         raise FrontEndError("the Whisper model.bin has no encoder")
     return out
