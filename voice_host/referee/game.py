@@ -316,8 +316,8 @@ class CowabungaGame:
         keep = sum(1 for end in ends if end <= same)
         covered = ends[keep - 1] if keep else 0
         while len(self.turns) > base + keep:
-            undone = self.turns.pop()
-            self.view = undone.before
+            undone = self.turns[-1]
+            self.undo()
             self._journal(step, {"action": "undo"})
             step.records.append({"event": "undone", "player": undone.player,
                                  "total": undone.total})
