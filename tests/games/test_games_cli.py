@@ -52,6 +52,7 @@ def test_replay_reads_stdin() -> None:
         (("replay", "cowabunga", "-"), '{"players": []}', "replay: -:"),
         (("replay", "cowabunga", "-"), "not json", "replay: -:"),
         (("play", "chess"), None, "no game 'chess'"),
+        (("play",), None, "play: name the game, one of cowabunga"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(args: tuple[str, ...], stdin: str | None,

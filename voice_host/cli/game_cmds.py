@@ -63,12 +63,13 @@ def play(
     ] = "",
 ) -> None:
     """Host a real table of GAME by voice; its options follow (`play GAME --help`)."""
-    if not game_id or game_id in ("--help", "-h"):
+    if not game_id:
+        raise UserError(f"play: name the game, one of {', '.join(GAMES)} "
+                        "(`voice-host play GAME --help` lists its options)")
+    if game_id in ("--help", "-h"):
         print("Usage: voice-host play GAME [OPTIONS]\n\nHost a real table of GAME by voice. "
               f"GAME is one of: {', '.join(GAMES)}; `voice-host play GAME --help` lists its "
               "options.")
-        if not game_id:
-            raise typer.Exit(2)
         return
     entry = known_game(game_id)
     if entry.table_command is None:
