@@ -7,6 +7,8 @@ and no command.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -36,6 +38,8 @@ class Alternative:
     """The command in it, if it is one (``"undo"``, ``"yes"``...)."""
     confidence: float
     """Probability-like score in [0, 1]."""
+    words: tuple[str, ...] = ()
+    """The meanings of the game's own phrases in it (:attr:`Expectation.words`)."""
 
 
 @dataclass(frozen=True)
@@ -52,20 +56,26 @@ class Hearing:
     """Probability-like confidence of the top reading, in [0, 1]."""
     alternatives: tuple[Alternative, ...] = field(default_factory=tuple)
     """Other readings, best first, where the engine gives them."""
+    words: tuple[str, ...] = ()
+    """The meanings of the game's own phrases heard with confidence (:attr:`Expectation.words`);
+    empty when none was, as :attr:`numbers` is for numbers."""
 
     @property
     def is_empty(self) -> bool:
-        """True when neither a number nor a command was heard."""
-        return not self.numbers and self.command is None
+        """True when neither a number, a command nor a game's phrase was heard."""
+        return not self.numbers and self.command is None and not self.words
 
     def heard_event(self) -> dict[str, object]:
         """The ``heard`` line of the referee's log contract."""
-        return {
+        event: dict[str, object] = {
             "event": "heard",
             "text": self.text,
             "numbers": list(self.numbers),
             "confidence": round(self.confidence, 3),
         }
+        if self.words:
+            event["words"] = list(self.words)
+        return event
 
     def to_json(self) -> dict[str, object]:
         """The fields of the ``hear`` contract (without file and ms)."""
@@ -90,6 +100,9 @@ class Expectation:
     """Whether "plus seven, twenty-four" shapes are allowed."""
     commands: bool = True
     """Whether commands may be said."""
+    words: tuple[tuple[str, str], ...] = ()
+    """A game's own phrases that may be said now, each (as spoken, its meaning): a name, a sack
+    kind, "nessuno". A recognizer that knows no such words ignores them."""
 
 
 TURN_WINDOW = 19
@@ -154,3 +167,18 @@ def is_whole(hearing: Hearing, rival_confidence: float = RIVAL_CONFIDENCE) -> bo
         for a in hearing.alternatives
         if a.confidence >= rival_confidence
     )
+
+
+def typed_words(text: str, words: Sequence[tuple[str, str]]) -> tuple[str, ...]:
+    """The meaning of a typed line that is one of a game's phrases (``words``, as in
+    :attr:`Expectation.words`), by its phrase or its meaning, case and punctuation aside; empty
+    when it is none of them."""
+    line = _plain(text)
+    for phrase, meaning in words:
+        if line in (_plain(phrase), _plain(meaning)):
+            return (meaning,)
+    return ()
+
+
+def _plain(text: str) -> str:
+    return " ".join(re.sub(r"[^\w\s]", " ", text.lower()).split())

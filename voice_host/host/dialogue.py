@@ -28,7 +28,7 @@ from typing import Generic, Literal
 
 from voice_host.host.seam import HostedGame, HostWords, Policy, Question, T
 from voice_host.host.step import Step, split_line
-from voice_host.recognition import COMMANDS_ONLY, Expectation, Hearing
+from voice_host.recognition import COMMANDS_ONLY, Expectation, Hearing, typed_words
 
 ConfirmedCommand = Literal["stop", "undo"]
 """A spoken command the host asks about ("Stop the game?") and carries out only on a yes."""
@@ -119,9 +119,12 @@ class Dialogue(Generic[T]):
         if not text:
             return Step()
         parsed = self.game.phrases.parse(text)
-        if parsed is None:
+        words = typed_words(text, self.expectation().words) if parsed is None else ()
+        if parsed is None and not words:
             return Step(message=self.say.unknown_input(text))
-        hearing = Hearing(text=text, numbers=parsed.numbers, command=parsed.command, confidence=1.0)
+        hearing = Hearing(text=text, numbers=parsed.numbers if parsed else (),
+                          command=parsed.command if parsed else None, confidence=1.0,
+                          words=words)
         self.typed = True
         try:
             step = self.hear(hearing)
@@ -180,7 +183,7 @@ class Dialogue(Generic[T]):
                 else:
                     self._unheard(step, self.question)
             return step
-        self._judge_readings(step, readings, bool(hearing.numbers),
+        self._judge_readings(step, readings, bool(hearing.numbers or hearing.words),
                              yes_no_awaited=awaited is not None)
         return step
 
@@ -188,7 +191,7 @@ class Dialogue(Generic[T]):
         """Whether a command the recognizer gave is heard without a likely rival reading."""
         return not any(
             a.confidence >= self.policy.rival_confidence
-            and (a.numbers or a.command not in (None, hearing.command))
+            and (a.numbers or a.words or a.command not in (None, hearing.command))
             for a in hearing.alternatives
         )
 

@@ -1,0 +1,62 @@
+"""The ear for a game's own words: a declared phrase heard through the real ear and scorer, a sure
+command still a command, and a typed phrase read by its words."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from voice_host.ear.closed_set import Decision, Scored
+from voice_host.ear.game_words import GameWordEar, words_hearing
+from voice_host.recognition import Expectation, typed_words
+from voice_host.recognizers import load_recognizer
+
+SACKS = (("Dudelsack", "dudel"), ("Tränensack", "traenen"), ("Frecher Sack", "frech"),
+         ("Wandersack", "wander"))
+
+needs_de5 = pytest.mark.skipif(shutil.which("espeak-ng") is None
+                               or not Path("/usr/share/mbrola/de5").is_dir(),
+                               reason="needs espeak-ng and mbrola-de5")
+
+
+def _scored(phrases: tuple[str, ...]) -> Scored:
+    return Scored(phrases, (0.0,) * len(phrases), (0.0,) * len(phrases), " Hallo zusammen.", -3.0)
+
+
+def test_an_accepted_phrase_is_heard_as_its_meaning_with_confidence() -> None:
+    hearing = words_hearing(_scored(("Dudelsack", "Wandersack")),
+                            Decision("accept", ("Wandersack",)), dict(SACKS))
+    assert hearing.words == ("wander",) and hearing.text == "Wandersack"
+    assert not hearing.is_empty and hearing.heard_event()["words"] == ["wander"]
+
+
+def test_two_phrases_asked_about_are_unsure_readings_and_none_is_only_the_transcript() -> None:
+    asked = words_hearing(_scored(("Dudelsack", "Wandersack")),
+                          Decision("ask", ("Wandersack", "Dudelsack")), dict(SACKS))
+    assert asked.words == () and asked.is_empty
+    assert [a.words for a in asked.alternatives] == [("wander",), ("dudel",)]
+    assert asked.alternatives[0].confidence > asked.alternatives[1].confidence
+    none = words_hearing(_scored(("Dudelsack",)), Decision("none", ()), dict(SACKS))
+    assert none.is_empty and none.text == "Hallo zusammen." and "words" not in none.heard_event()
+
+
+def test_a_typed_line_is_read_by_its_phrase_or_its_meaning() -> None:
+    assert typed_words("tränensack!", SACKS) == ("traenen",)
+    assert typed_words("  Frecher   Sack ", SACKS) == ("frech",)
+    assert typed_words("wander", SACKS) == ("wander",)
+    assert typed_words("Sack", SACKS) == ()
+
+
+@needs_de5
+def test_a_sack_kind_said_by_a_held_out_voice_is_heard_through_the_real_ear() -> None:
+    from voice_host.speakers import synth
+
+    ear = GameWordEar(load_recognizer("ear", "de"))
+    said = synth.synthesize(synth.Voice("mbrola", "mb-de5", "bench"), "Tränensack")
+    heard = ear.recognize(said, Expectation(numbers=frozenset(), card_first=False, words=SACKS))
+    best = heard.words or heard.alternatives[0].words
+    assert best == ("traenen",)
+    plain = ear.recognize(said, Expectation(numbers=frozenset(), card_first=False))
+    assert plain.words == ()
