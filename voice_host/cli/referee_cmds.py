@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Annotated, TextIO
 import typer
 
 from voice_host.cli.app import UserError, app, check_input, check_output
+from voice_host.games.entry import DemoError, DemoRequest, GameEntry
 from voice_host.recognizers import DEFAULT_ENGINE, ENGINE_HELP
 
 if TYPE_CHECKING:
@@ -261,15 +262,17 @@ def demo(
     ] = "cowabunga",
     seed: Annotated[int, typer.Option(help="Seed of the deal, the bots and the mistakes.")] = 7,
     players: Annotated[
-        str, typer.Option(help="Bot names in turn order (2-5), comma-separated.")
-    ] = "Emily,Maria,Hendrik",
+        str, typer.Option(help="Bot names in turn order, comma-separated (the game's own if "
+                               "left out; Cowabunga: Emily,Maria,Hendrik).")
+    ] = "",
     speak_to: Annotated[
         Path | None,
         typer.Option("--speak-to", help="Write the whole game's sound into this WAV."),
     ] = None,
     log: Annotated[Path | None, typer.Option(help="Write every event as JSON lines here.")] = None,
     engine: Annotated[str, typer.Option(help=ENGINE_HELP)] = DEFAULT_ENGINE,
-    lang: Annotated[str, typer.Option(help="Language: en, de, es, fr, it.")] = "en",
+    lang: Annotated[str, typer.Option(help="Language: en, de, es, fr, it (the game's home "
+                                           "language if left out; Cowabunga: en).")] = "",
     max_turns: Annotated[
         int, typer.Option("--max-turns", help="Stop after this many turns (0: play to the end).")
     ] = 0,
@@ -287,6 +290,12 @@ def demo(
     from voice_host.voice import SynthesisError, VoiceError
 
     entry = known_game(game)
+    lang = lang or ("en" if entry.has_demo else entry.languages[0])
+    if entry.demo is not None:
+        _game_demo(entry, seed=seed, players=players, lang=lang, speak_to=speak_to, log=log,
+                   max_turns=max_turns)
+        return
+    players = players or "Emily,Maria,Hendrik"
     if not entry.has_demo:
         raise UserError(f"--game {game}: {entry.title} has no demo yet")
     if lang not in entry.languages:
@@ -333,5 +342,48 @@ def demo(
         if log_file is not None:
             log_file.close()
     print(result.summary(WORDINGS.get(lang, EN)), flush=True)
+    if wav is not None:
+        print(f"the game's sound is in {wav}", flush=True)
+
+
+def _game_demo(entry: GameEntry, *, seed: int, players: str, lang: str,
+               speak_to: Path | None, log: Path | None, max_turns: int) -> None:
+    """``demo --game GAME`` for a game whose entry carries its own demo."""
+    from voice_host.host.runner import has_output_device
+    from voice_host.voice import SynthesisError, VoiceError
+
+    if lang not in entry.languages:
+        raise UserError(f"--lang {lang!r}: {entry.title} speaks {', '.join(entry.languages)}")
+    names = tuple(n.strip() for n in players.split(",")) if players.strip() else None
+    low, high = entry.players
+    if names is not None and not (low <= len(names) <= high and len(set(names)) == len(names)
+                                  and all(names)):
+        raise UserError(f"--players {players!r}: {entry.title} needs {low}-{high} different "
+                        "names, comma-separated")
+    speakers = speak_to is None and has_output_device()
+    wav = speak_to if speak_to is not None else (None if speakers else Path("demo-game.wav"))
+    check_output(wav, "--speak-to")
+    check_output(log, "--log")
+    log_file: TextIO | None = None
+    if log is not None:
+        try:
+            log_file = open(log, "w", encoding="utf-8")  # noqa: SIM115
+        except OSError as err:
+            raise UserError(f"--log {log}: {err.strerror or err}") from None
+    where = "the speakers" if speakers else str(wav)
+    print(f"voice-host demo: {entry.title}, seed {seed}, {lang}; sound goes to {where}",
+          flush=True)
+    assert entry.demo is not None
+    request = DemoRequest(seed=seed, lang=lang, players=names, log=log_file, wav=wav,
+                          speakers=speakers, transcript=lambda line: print(line, flush=True),
+                          max_turns=max_turns or None)
+    try:
+        summary = entry.demo(request)
+    except (DemoError, SynthesisError, VoiceError) as err:
+        raise UserError(str(err)) from None
+    finally:
+        if log_file is not None:
+            log_file.close()
+    print(summary, flush=True)
     if wav is not None:
         print(f"the game's sound is in {wav}", flush=True)

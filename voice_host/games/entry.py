@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
+from typing import TextIO
 
 JSONObject = dict[str, object]
 
@@ -14,6 +16,33 @@ class ReplayError(ValueError):
 
 class UnknownGameError(ValueError):
     """A game id that is not registered; the message lists the ids that are."""
+
+
+class DemoError(ValueError):
+    """A demo that cannot be played as asked (bad players for the game, a voice missing); the
+    message says what and what would do."""
+
+
+@dataclass(frozen=True)
+class DemoRequest:
+    """What ``voice-host demo --game GAME`` asks of a game's demo."""
+
+    seed: int
+    """Seed of the deal, the bots and their voices."""
+    lang: str
+    """The table's language (one of the entry's)."""
+    players: tuple[str, ...] | None
+    """The bots' names in turn order, or None for the game's own."""
+    log: TextIO | None
+    """Where the game's events and every ``heard`` go, one JSON object per line."""
+    wav: Path | None
+    """Where the whole game's sound goes (None: nowhere, or the speakers)."""
+    speakers: bool
+    """Whether to play the game's sound on the speakers."""
+    transcript: Callable[[str], None]
+    """Prints one line of what is said and done."""
+    max_turns: int | None = None
+    """Stop after this many turns (flips, reveals, rolls); None plays to the end."""
 
 
 @dataclass(frozen=True)
@@ -34,7 +63,11 @@ class GameEntry:
     """The ``voice-host`` command that hosts a real table of it (``play GAME`` runs it); None
     while the game has its rules and replay only."""
     has_demo: bool = False
-    """Whether ``voice-host demo --game`` plays it with simulated players."""
+    """Whether ``voice-host demo --game`` plays it with simulated players (Cowabunga's demo,
+    which the command line runs itself)."""
+    demo: Callable[[DemoRequest], str] | None = None
+    """The game's demo: plays a whole game with bots through the real ear and returns the line
+    that sums it up; raises :class:`DemoError`."""
 
     def line(self) -> str:
         """One line for ``voice-host games``: id, name, players, languages, what it offers."""
@@ -42,7 +75,7 @@ class GameEntry:
         offers = ["replay"]
         if self.table_command is not None:
             offers.insert(0, "play")
-        if self.has_demo:
+        if self.has_demo or self.demo is not None:
             offers.insert(0, "demo")
         return (f"{self.id:<24} {self.title:<26} {low}-{high} players   "
                 f"{', '.join(self.languages):<16}  {' '.join(offers)}")
