@@ -127,10 +127,18 @@ def test_the_host_imports_no_game() -> None:
             assert not bad, f"{name} imports {sorted(bad)}: the host must know no game"
 
 
+def host_side(name: str) -> bool:
+    """Whether module ``name`` is a new game's host side (``voice_host.games.<game>.host``),
+    which stands on the seam and so may import the host; the rest of the game's package may not."""
+    parts = name.split(".")
+    return len(parts) >= 4 and parts[:2] == ["voice_host", "games"] and parts[3] == "host"
+
+
 def test_new_games_rules_import_nothing_of_the_host() -> None:
     edges = graph()
     for name in edges:
-        if not name.startswith("voice_host.games.") or name.startswith(OWN_GAMES):
+        if (not name.startswith("voice_host.games.") or name.startswith(OWN_GAMES)
+                or host_side(name)):
             continue
         bad = {t for t in edges[name] if t.startswith("voice_host")
                and not t.startswith(("voice_host.games.", "voice_host.games"))
