@@ -1,0 +1,142 @@
+"""The shape of one language's words for Kapitän Wackelpudding's host: the phrases players say
+(the ear hears them), the host's sentences and the display's labels. Each language fills one
+:class:`Words` in its own file under ``words/``."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Words:
+    """Everything the host says and hears in one language."""
+
+    lang: str
+    """The language code."""
+    goods: Mapping[str, tuple[str, str]]
+    """Good id (``"coffin"``) → (one of it as said, with its article; the plural noun)."""
+    counts: Mapping[int, str]
+    """Count words from 2 up (``2: "zwei"``); larger counts are said in digits."""
+    and_word: str
+    """The word joining two goods ("two coffins and a cheese")."""
+    ports: Mapping[str, str]
+    """Port id (``"kindien"``) → its name as said."""
+    colours: Mapping[str, str]
+    """Die colour id (``"blue"``) → the colour as called out ("Blau")."""
+
+    # --- what players say (the first of each is the one the host asks for) ---------------------
+    roll: tuple[str, ...]
+    """Asking the host to roll the die."""
+    arrived: tuple[str, ...]
+    """The ship reached its port (or, after a stay, the second load is aboard)."""
+    nothing: tuple[str, ...]
+    """Nothing fell and the ship arrived."""
+    touched_land: tuple[str, ...]
+    """The ship touched land."""
+    rule_for_all: tuple[str, ...]
+    """A "rule for all" adventure card was drawn."""
+    ship_query: tuple[str, ...]
+    """Asking what is on the ship."""
+
+    # --- the host's sentences (``str.format`` templates) ---------------------------------------
+    start: str
+    """Opening: ``{players}``, ``{port}``."""
+    load_port: str
+    """``{player}`` loads ``{one}`` from the island ``{island}``."""
+    load_own: str
+    """The island is empty: from the player's own pile."""
+    load_other: str
+    """The island and the own pile are empty: from ``{donor}``'s pile."""
+    nothing_to_load: str
+    """Nobody has any ``{many}`` left."""
+    card: str
+    """At Snarchland ``{player}`` draws an adventure card."""
+    then_roll: str
+    """Asks for the roll word (``{roll}``)."""
+    sail: str
+    """``{colour}``! Sail to ``{port}``; say ``{arrived}`` on arrival."""
+    stay: str
+    """``{colour}``: the ship stays; load ``{one}`` more; say ``{arrived}`` when done."""
+    stay_card: str
+    """``{colour}`` at Snarchland: the ship stays; draw another card."""
+    fell: str
+    """``{goods}`` fell, into ``{player}``'s pile."""
+    fell_question: str
+    """Confirming a fall: ``{goods}``."""
+    say_yes_or_no: str
+    """Appended to a yes/no question asked again: ``{yes}``, ``{no}``."""
+    choice: str
+    """A choice between ``{a}`` and ``{b}``."""
+    arrived_line: str
+    """The ship arrived."""
+    nothing_line: str
+    """Nothing fell, the ship arrived."""
+    touched_land_line: str
+    """Back to ``{port}`` and start the journey again."""
+    rule_line: str
+    """A rule for all noted; ``{count}`` named so far."""
+    game_over: str
+    """``{lands}`` goods left; ``{piles}``; ``{winners}`` won."""
+    game_over_tie: str
+    """The same, when several tie."""
+    ship_line: str
+    """What is on the ship: ``{goods}``."""
+    ship_empty: str
+    """The ship is empty."""
+    islands_line: str
+    """What is left on the islands: ``{islands}``."""
+    piles_line: str
+    """The screw-up piles: ``{piles}``."""
+    whose_turn: str
+    """``{player}``'s turn."""
+    status: str
+    """``{player}``'s turn, the ship at ``{port}`` with ``{ship}``, ``{cards}`` cards drawn."""
+    confirm_undo: str
+    """Take back ``{what}`` (``{What}``: capitalised)?"""
+    undone: str
+    """``{what}`` taken back."""
+    resumed: str
+    """Going on after a pause."""
+    undo_what: Mapping[str, str]
+    """What an undo takes back, by move (``roll``, ``fell`` with ``{goods}``, ``arrived``,
+    ``rule``)."""
+    nothing_aboard: str
+    """The empty cargo, as said."""
+
+    # --- the display ---------------------------------------------------------------------------
+    label_islands: str
+    """Heading of the islands' counts."""
+    label_ship: str
+    """Heading of the ship's cargo."""
+    label_piles: str
+    """Heading of the screw-up piles."""
+    label_turn: str
+    """"to move"."""
+    label_port: str
+    """"ship at"."""
+    label_cards: str
+    """"adventure cards drawn"."""
+    label_rules: str
+    """"rules for all"."""
+    label_over: str
+    """"game over"."""
+
+    def one(self, good: str) -> str:
+        """One ``good`` as said ("ein Sarg")."""
+        return self.goods[good][0]
+
+    def amount(self, good: str, n: int) -> str:
+        """``n`` of ``good`` as said: "ein Sarg", "zwei Särge", "9 Särge"."""
+        if n == 1:
+            return self.one(good)
+        return f"{self.counts.get(n, str(n))} {self.goods[good][1]}"
+
+    def cargo(self, counts: Mapping[str, int]) -> str:
+        """Goods as said: "zwei Särge und ein Käse"; :attr:`nothing_aboard` when none."""
+        parts = [self.amount(g, n) for g, n in counts.items() if n]
+        if not parts:
+            return self.nothing_aboard
+        if len(parts) == 1:
+            return parts[0]
+        return f"{', '.join(parts[:-1])} {self.and_word} {parts[-1]}"
