@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Iterator
-from contextlib import AbstractContextManager, nullcontext
+from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, TextIO
+from typing import Annotated, TextIO
 
 import typer
 
@@ -14,39 +12,11 @@ from voice_host.cli.app import UserError, app, check_input, check_output
 from voice_host.games.entry import DemoError, DemoRequest, GameEntry
 from voice_host.recognizers import DEFAULT_ENGINE, ENGINE_HELP
 
-if TYPE_CHECKING:
-    from voice_host.recognition import Samples
-    from voice_host.referee import Session
-
 
 def _device_arg(device: str | None) -> str | int | None:
     if device is None:
         return None
     return int(device) if device.strip().isdigit() else device
-
-
-def check_voice(voice: object) -> None:
-    """Find the host's espeak-ng voice now (raises VoiceError), so a missing voice stops the
-    command before anything starts rather than at the host's first line."""
-    from voice_host.voice import HostVoice, WavVoice
-
-    host = voice.voice if isinstance(voice, WavVoice) else voice
-    if isinstance(host, HostVoice):
-        host.voice_id()
-
-
-def recording_summary(game: Session, path: Path) -> str:
-    """What a recording's game came to, printed when the recording ends."""
-    view = game.view
-    pots = ", ".join(f"{p} {n}" for p, n in zip(view.players, view.stew_pots, strict=True))
-    turns = f"{view.plays} turn{'' if view.plays == 1 else 's'} accepted"
-    if view.outcome is not None:
-        winners = ", ".join(view.outcome.winners)
-        why = view.outcome.reason.value.replace("_", " ")
-        return (f"end of {path.name}: {turns}; the game is over ({why}); stew pots: {pots}; "
-                f"won by {winners}")
-    return (f"end of {path.name}: {turns}; the game was not over: total {view.total}, counting "
-            f"{view.counting.value}, {view.current_player} to play; stew pots: {pots}")
 
 
 @app.command()
@@ -91,168 +61,38 @@ def referee(
     """Referee a real table: listen to the announced totals, judge them, speak when it matters.
 
     What the flags leave out (players, start card, islands) the host asks for by voice."""
-    from voice_host.audio.chunks import AudioFileError, read_wav
-    from voice_host.audio.gate import SpeakingGate
-    from voice_host.audio.mic import AudioDeviceError
-    from voice_host.host.inputs import live_inputs, recording_inputs
-    from voice_host.host.live_view import LiveView
-    from voice_host.host.runner import Runner, open_voice
+    from voice_host import recognizers
+    from voice_host.host.table import TableError, TableRun, journal_path
     from voice_host.phrases import LANGUAGES
-    from voice_host.recognizers import ENGINES, EngineError, load_recognizer
-    from voice_host.referee import RefereeError, Session
-    from voice_host.referee.journal import Journal, default_journal_path, load_journal
-    from voice_host.referee.setup import parse_islands, parse_players, parse_start
-    from voice_host.referee.voice_setup import VoiceSetup
-    from voice_host.voice import VoiceError
+    from voice_host.recognition import Recognizer
+    from voice_host.referee.app import SetupFlags, run_referee
+    from voice_host.referee.journal import FILE_NAME
 
     if lang not in LANGUAGES:
         raise UserError(f"--lang {lang!r}: choose one of {', '.join(LANGUAGES)}")
-    if engine not in ENGINES:
-        raise UserError(f"--engine {engine!r}: choose one of {', '.join(ENGINES)}")
-    recording = input_ is not None
+    if engine not in recognizers.ENGINES:
+        raise UserError(f"--engine {engine!r}: choose one of {', '.join(recognizers.ENGINES)}")
     if input_ is not None:
         check_input(input_, "--input", "a recorded game's WAV")
-    if recording and journal is None and resume:
-        raise UserError("--resume with --input needs --journal FILE: a recording's run leaves "
-                        "the live game's journal alone")
-    # A recording's run keeps no journal unless asked to: the live game's stays as it is.
-    journal_path = journal or (None if recording else default_journal_path())
-    for path, flag in ((speak_to, "--speak-to"), (log, "--log"), (journal_path, "--journal")):
-        check_output(path, flag)
-    session: Session | None = None
-    book: Journal | None = None
-    asked: VoiceSetup | None = None
-    try:
-        if resume:
-            assert journal_path is not None
-            if players or start is not None or islands:
-                raise UserError("--resume continues the journal's game; leave out --players, "
-                                "--start and --islands")
-            setup, lang, actions = load_journal(journal_path)
-            session = Session.restore(setup, actions, lang=lang, can_answer=not recording)
-        else:
-            if islands and not players:
-                raise UserError("--islands needs --players (the names it deals to)")
-            names = parse_players(players, lang) if players else None
-            first = parse_start(start) if start is not None else None
-            dealt = parse_islands(islands, names) if islands and names else None
-            asked = VoiceSetup(names, first, dealt, lang=lang, can_answer=not recording)
-            if asked.done:
-                asked.setup().table()  # the rules' own check, before anything starts
-    except RefereeError as err:
-        raise UserError(str(err)) from None
-    except ValueError as err:
-        raise UserError(f"journal {journal_path} does not replay: {err}; it is left as it is") \
-            from None
-    except OSError as err:
-        raise UserError(f"journal {journal_path}: {err.strerror or err}") from None
 
-    try:
-        recognizer = load_recognizer(engine, lang=lang, model=model)
-    except EngineError as err:
-        raise UserError(str(err)) from None
-    if input_ is not None:
-        try:
-            read_wav(input_)  # every input is checked before a journal is made
-        except AudioFileError as err:
-            raise UserError(str(err)) from None
-    gate = SpeakingGate()
-    voice, where = open_voice(speak_to, lang=lang, gate=gate, mute=mute)
-    try:
-        check_voice(voice)
-    except VoiceError as err:
-        raise UserError(str(err)) from None
-    show = not no_display and sys.stdout.isatty()
-    again = "voice-host referee --resume" + (f" --journal {journal}" if journal else "")
+    def ear(table_lang: str) -> Recognizer:
+        return recognizers.load_recognizer(engine, lang=table_lang, model=model)
 
-    def begin(setup_done: VoiceSetup) -> tuple[Session, Journal | None]:
-        setup = setup_done.setup()
-        try:
-            setup.table()
-            if journal_path is None:
-                return Session(setup, lang=lang, can_answer=not recording), None
-            made, kept = Journal.create(journal_path, setup, lang)
-        except RefereeError as err:
-            raise UserError(str(err)) from None
-        except OSError as err:
-            raise UserError(f"journal {journal_path}: {err.strerror or err}") from None
-        if kept is not None:
-            print(f"voice-host: the previous journal was kept as {kept}", file=sys.stderr)
-        return Session(setup, lang=lang, can_answer=not recording), made
-
-    def reopen() -> Journal:
-        assert journal_path is not None
-        try:
-            made, dropped = Journal.reopen(journal_path)
-        except OSError as err:
-            raise UserError(f"journal {journal_path}: {err.strerror or err}") from None
-        if dropped:
-            print(f"voice-host: the journal's last line was cut off (a crash or a power cut "
-                  f"while it was written, so never announced); it was dropped from "
-                  f"{journal_path}", file=sys.stderr)
-        return made
-
-    kept_in = "no journal (a recording)" if journal_path is None else f"journal {journal_path}"
-    log_file: TextIO | None = None
+    run = TableRun(
+        lang=lang, ear=ear,
+        again="voice-host referee --resume" + (f" --journal {journal}" if journal else ""),
+        recording=input_, device=_device_arg(device), journal=journal, resume=resume, log=log,
+        speak_to=speak_to, mute=mute, large=large, display=not no_display,
+    )
     try:
-        if input_ is not None:
-            inputs: AbstractContextManager[Iterator[Samples | str]] = nullcontext(
-                recording_inputs(input_)
-            )
-        else:
-            inputs = live_inputs(
-                device=_device_arg(device),
-                gate=gate,
-                keyboard=sys.stdin,
-                ready=lambda msg: print(f"voice-host: {msg}", file=sys.stderr, flush=True),
-            )
-        with inputs as stream:
-            if log is not None:
-                try:
-                    log_file = open(log, "a" if resume else "w", encoding="utf-8")  # noqa: SIM115
-                except OSError as err:
-                    raise UserError(f"--log {log}: {err.strerror or err}") from None
-            if session is not None:
-                book = reopen()
-            elif asked is not None and asked.done:
-                session, book = begin(asked)
-            print(f"voice-host: {kept_in}; host speaks to {where}", file=sys.stderr)
-            if session is None and asked is not None:
-                setup_ref = Runner(asked, None, log_file, voice, print, recording=recording,
-                                    wording=asked.say.wording)
-                setup_ref.handle(asked.begin())
-                setup_ref.drive(stream, recognizer, lambda: asked.done or asked.stopped)
-                if not asked.done:
-                    raise UserError("the setup was not finished; nothing was started")
-                session, book = begin(asked)
-            assert session is not None
-            game = session
-            view = LiveView(game, large=large, enabled=show)
-            ref = Runner(game, book, log_file, voice, view.note, view.refresh,
-                          recording=recording, wording=game.say.wording)
-            with view:
-                ref.handle(game.resume_line() if resume else game.start())
-                ref.drive(stream, recognizer, lambda: game.stopped)
-            if input_ is not None:
-                print(recording_summary(game, input_), flush=True)
-    except AudioFileError as err:
+        journal_file = journal_path(FILE_NAME, run)
+        for path, flag in ((speak_to, "--speak-to"), (log, "--log"), (journal_file, "--journal")):
+            check_output(path, flag)
+        code = run_referee(SetupFlags(players, start, islands), replace(run, journal=journal_file))
+    except TableError as err:
         raise UserError(str(err)) from None
-    except (AudioDeviceError, VoiceError) as err:
-        if book is None:
-            raise UserError(f"{err}; nothing was started") from None
-        raise UserError(f"{err} (the game is in {journal_path}; continue with {again})") \
-            from None
-    except KeyboardInterrupt:
-        if book is None:
-            print("\nvoice-host: stopped before the game began; nothing to resume",
-                  file=sys.stderr)
-        else:
-            print(f"\nvoice-host: stopped; the game is in {journal_path}: continue with {again}",
-                  file=sys.stderr)
-        raise typer.Exit(130) from None
-    finally:
-        if log_file is not None:
-            log_file.close()
+    if code:
+        raise typer.Exit(code)
 
 
 @app.command()
