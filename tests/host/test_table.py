@@ -121,7 +121,8 @@ def test_a_game_of_its_own_is_hosted_journaled_and_resumed(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     game: TableGame[Dialogue[Said]] = CountingTable()  # checked against the protocol here
-    first = a_run(tmp_path, ["one", "two"], 2, "a")
+    marked: list[JSONObject] = []
+    first = replace(a_run(tmp_path, ["one", "two"], 2, "a"), earcons=marked.append)
     assert run_table(game, first) == 0
     lines = (tmp_path / "j.jsonl").read_text().splitlines()
     header = json.loads(lines[0])
@@ -132,6 +133,7 @@ def test_a_game_of_its_own_is_hosted_journaled_and_resumed(
     assert "end of a.wav: counted to 2" in capsys.readouterr().out
     log = [json.loads(line) for line in (tmp_path / "log.jsonl").read_text().splitlines()]
     assert log[0] == {"event": "host", "text": "Count from one."}
+    assert marked == log  # every record the game logged is offered to its earcons, in order
     again = replace(a_run(tmp_path, ["three"], 1, "b"), resume=True)
     assert run_table(game, again) == 0
     assert "end of b.wav: counted to 3" in capsys.readouterr().out
@@ -152,6 +154,9 @@ def test_another_games_journal_is_refused_in_one_line_and_left_as_it_is(tmp_path
     message = str(err.value)
     assert "\n" not in message and "cowabunga" in message and "counting" in message
     assert journal.read_text() == cowabunga
+    hinted = replace(run, elsewhere=lambda game: f"play {game} --resume" if game else None)
+    with pytest.raises(TableError, match=r"; resume it with play cowabunga --resume$"):
+        run_table(CountingTable(), hinted)
     journal.write_text('{"journal": 1, "setup": {"players": ["Ann", "Ben"]}}\n')
     with pytest.raises(TableError, match="names no game"):  # no game id: not this game's
         run_table(CountingTable(), run)

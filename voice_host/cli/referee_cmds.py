@@ -62,6 +62,7 @@ def referee(
 
     What the flags leave out (players, start card, islands) the host asks for by voice."""
     from voice_host import recognizers
+    from voice_host.games.registry import GAMES
     from voice_host.host.table import TableError, TableRun, journal_path
     from voice_host.phrases import LANGUAGES
     from voice_host.recognition import Recognizer
@@ -78,11 +79,17 @@ def referee(
     def ear(table_lang: str) -> Recognizer:
         return recognizers.load_recognizer(engine, lang=table_lang, model=model)
 
+    def elsewhere(game_id: str) -> str | None:
+        entry = GAMES.get(game_id)
+        if entry is None or entry.table_command is None:
+            return None
+        return f"voice-host play {game_id} --resume" + (f" --journal {journal}" if journal else "")
+
     run = TableRun(
         lang=lang, ear=ear,
         again="voice-host referee --resume" + (f" --journal {journal}" if journal else ""),
         recording=input_, device=_device_arg(device), journal=journal, resume=resume, log=log,
-        speak_to=speak_to, mute=mute, large=large, display=not no_display,
+        speak_to=speak_to, mute=mute, large=large, display=not no_display, elsewhere=elsewhere,
     )
     try:
         journal_file = journal_path(FILE_NAME, run)

@@ -109,13 +109,16 @@ class Runner:
     """Whether the input is a recording (questions are logged, not asked)."""
     wording: Wording | None = None
     """The transcript's labels (heard, typed, the host...); None: the judge's language."""
+    earcons: Callable[[JSONObject], None] | None = None
+    """Called with each log record after the display and before the voice (to mark it with an
+    earcon); None: no earcons."""
     lines: list[str] = field(default_factory=list)
     """Every host line so far."""
     messages: list[str] = field(default_factory=list)
     """Notes for the keyboard user so far."""
 
     def handle(self, step: Step) -> None:
-        """Journal, log, show, then speak."""
+        """Journal, log, show, mark with earcons, then speak."""
         if self.journal is not None and step.actions:
             self.journal.append(step.actions)
         for record in step.records:
@@ -135,6 +138,9 @@ class Runner:
                 self.transcript(f"  {step.message}")
         if self.on_change is not None:
             self.on_change()
+        if self.earcons is not None:
+            for record in step.records:
+                self.earcons(record)
         for line in step.lines:
             self.lines.append(line)
             if self.voice is not None:

@@ -3,8 +3,8 @@
 Game-neutral: a :class:`TableGame` brings what is the game's own (its setup asked by voice, its
 session, how a journal replays, a recording's summary); :func:`run_table` brings the rest the
 same for every game: the ear, the microphone and keyboard or a recording, the journal and
-``--resume``, the event log, the host's voice, the live view, and what is said when the table
-stops or fails. Every input is checked before a journal is made, and a failure is one line.
+``--resume``, the event log, the host's voice and earcons, the live view, and what is said when
+the table stops or fails. Every input is checked before a journal is made; a failure is one line.
 """
 
 from __future__ import annotations
@@ -26,12 +26,13 @@ from voice_host.host.journal import (
     Journal,
     JournalContents,
     JournalError,
+    WrongGameError,
     default_journal_path,
     read_journal,
 )
 from voice_host.host.live_view import LiveView
 from voice_host.host.runner import Judge, Runner, open_voice
-from voice_host.host.step import Step
+from voice_host.host.step import JSONObject, Step
 from voice_host.recognition import EngineError, Recognizer, Samples
 from voice_host.voice import HostVoice, VoiceError, WavVoice
 
@@ -127,6 +128,12 @@ class TableRun:
     """A live view when the output is a terminal (else a plain transcript)."""
     notes: TextIO | None = None
     """Where the table's own notes go (None: standard error)."""
+    elsewhere: Callable[[str], str | None] | None = None
+    """The command that resumes a journal of the game with this id, if there is one (said when
+    ``--resume`` is given another game's journal)."""
+    earcons: Callable[[JSONObject], None] | None = None
+    """Called with each of the game's log records before the host speaks (the game's earcons
+    played on what it logged); None: no earcons."""
 
 
 def journal_path(journal_name: str, run: TableRun) -> Path | None:
@@ -223,7 +230,7 @@ class _Table(Generic[S]):
                 game = session
                 view = LiveView(game, large=run.large, enabled=show)
                 ref = Runner(game, self.book, log_file, voice, view.note, view.refresh,
-                             recording=self.recording)
+                             recording=self.recording, earcons=run.earcons)
                 with view:
                     ref.handle(self.game.opening(game, resumed=run.resume))
                     ref.drive(stream, recognizer, lambda: game.stopped)
@@ -255,6 +262,9 @@ class _Table(Generic[S]):
         try:
             return read_journal(self.path, self.game.id,
                                 untagged=self.game.id if self.game.untagged else None)
+        except WrongGameError as err:
+            hint = self.run_as.elsewhere(err.found) if self.run_as.elsewhere else None
+            raise TableError(f"{err}; resume it with {hint}" if hint else str(err)) from None
         except JournalError as err:
             raise TableError(str(err)) from None
 
