@@ -39,7 +39,7 @@ def test_a_typed_game_logs_the_replay_contracts_events_for_its_rolls_and_falls()
         if fall is not None and fall in said and fall != "nichts":
             steps.append(session.type(fall))
             turn["fell"] = {"video_game": 1}
-        steps.append(session.type("angekommen"))
+        steps.append(session.type("wir sind angekommen"))
         turns.append(turn)
     script = json.dumps({"players": ["Anna", "Ben"], "turns": turns})
     expected = [e for e in replay(script) if e["event"] != "state"]
@@ -97,12 +97,13 @@ def test_what_can_be_said_follows_the_turn_and_hears_no_numbers() -> None:
     session.start()
     assert session.table.waiting_for() is Wait.ROLL
     before = dict(session.expectation().words)
-    assert before["würfeln"] == "roll" and "angekommen" not in before
+    assert before["Leinen los"] == before["würfeln"] == "roll"
+    assert "wir sind angekommen" not in before
     assert before["ein Videospiel"].startswith("fell:")
     session.type("würfeln")
     during = session.expectation()
     assert during.numbers == frozenset() and "würfeln" not in dict(during.words)
-    assert dict(during.words)["angekommen"] == "arrived"
+    assert dict(during.words)["wir sind angekommen"] == "arrived"
 
 
 def test_the_queries_undo_and_the_board() -> None:

@@ -109,6 +109,8 @@ class WackelpuddingGame:
         """Every engine action so far, as the journal keeps them."""
         self.started_at: Port = self.state.port
         """Where the journey under way started (where "touched land" sends the ship back)."""
+        self.acted: list[str] = []
+        """The meaning of every report acted on, in order (queries included)."""
         self._host: Host[Report] | None = None
         self._taken_back: str | None = None
 
@@ -201,6 +203,7 @@ class WackelpuddingGame:
     def act(self, step: Step, report: Report) -> None:
         """Carry out a settled report and say what happened."""
         meaning = report.meaning
+        self.acted.append(meaning)
         cargo = reports.parse_fall(meaning)
         handlers: dict[str, Callable[[Step], None]] = {
             reports.ROLL: self._roll,
@@ -236,7 +239,7 @@ class WackelpuddingGame:
             if face.port is Port.SNARCH:
                 line = w.stay_card.format(colour=colour, arrived=w.arrived[0])
             elif loaded is not None:
-                line = w.stay.format(colour=colour, one=w.one(loaded.good.value),
+                line = w.stay.format(colour=colour, one=w.one_object(loaded.good.value),
                                      arrived=w.arrived[0])
             else:
                 line = w.arrived_line
@@ -311,11 +314,11 @@ class WackelpuddingGame:
             if isinstance(e, CardDrawn):
                 return f"{w.card.format(player=player)} {then}"
             if isinstance(e, NothingToLoad):
-                return (f"{w.nothing_to_load.format(many=w.goods[e.good.value][1], player=player)}"
+                return (f"{w.nothing_to_load.format(many=w.goods[e.good.value][2], player=player)}"
                         f" {then}")
             if isinstance(e, Loaded):
                 island = w.ports[self.state.port.value]
-                one = w.one(e.good.value)
+                one = w.one_object(e.good.value)
                 if e.source is Source.PORT:
                     line = w.load_port.format(player=player, one=one, island=island)
                 elif e.source is Source.OWN_PILE:

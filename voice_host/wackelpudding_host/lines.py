@@ -14,8 +14,9 @@ class Words:
 
     lang: str
     """The language code."""
-    goods: Mapping[str, tuple[str, str]]
-    """Good id (``"coffin"``) → (one of it as said, with its article; the plural noun)."""
+    goods: Mapping[str, tuple[str, str, str]]
+    """Good id (``"coffin"``) → (one of it as the subject, "ein Sarg"; one of it as the object,
+    "einen Sarg"; the plural noun, "Särge")."""
     counts: Mapping[int, str]
     """Count words from 2 up (``2: "zwei"``); larger counts are said in digits."""
     and_word: str
@@ -25,7 +26,8 @@ class Words:
     colours: Mapping[str, str]
     """Die colour id (``"blue"``) → the colour as called out ("Blau")."""
 
-    # --- what players say (the first of each is the one the host asks for) ---------------------
+    # --- what players say: one phrase per meaning (two phrases of one meaning would compete in
+    # the ear's scorer, which accepts a phrase only clear of the next best) ---------------------
     roll: tuple[str, ...]
     """Asking the host to roll the die."""
     arrived: tuple[str, ...]
@@ -123,14 +125,18 @@ class Words:
     """"game over"."""
 
     def one(self, good: str) -> str:
-        """One ``good`` as said ("ein Sarg")."""
+        """One ``good`` as the subject ("ein Sarg")."""
         return self.goods[good][0]
+
+    def one_object(self, good: str) -> str:
+        """One ``good`` as the object ("lade einen Sarg")."""
+        return self.goods[good][1]
 
     def amount(self, good: str, n: int) -> str:
         """``n`` of ``good`` as said: "ein Sarg", "zwei Särge", "9 Särge"."""
         if n == 1:
             return self.one(good)
-        return f"{self.counts.get(n, str(n))} {self.goods[good][1]}"
+        return f"{self.counts.get(n, str(n))} {self.goods[good][2]}"
 
     def cargo(self, counts: Mapping[str, int]) -> str:
         """Goods as said: "zwei Särge und ein Käse"; :attr:`nothing_aboard` when none."""

@@ -1,0 +1,22 @@
+"""Kapitän Wackelpudding's entry in the games registry with its host: the game's own entry (rules
+and replay) plus the demo and the command that hosts a real table. The game's package stands
+alone, so the host's parts are joined to its entry here."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from voice_host.games import kapitaen_wackelpudding
+from voice_host.games.entry import DemoRequest
+
+
+def demo(request: DemoRequest) -> str:
+    """``voice-host demo --game kapitaen-wackelpudding``: see :mod:`.demo`."""
+    # The ear, the synthesizers and the host's voice load only when a demo is asked for.
+    from voice_host.wackelpudding_host.demo import run_request
+
+    return run_request(request)
+
+
+ENTRY = replace(kapitaen_wackelpudding.ENTRY, demo=demo)
+"""The game's entry, with its demo."""
