@@ -71,9 +71,9 @@ def test_an_unsure_hearing_is_asked_about_and_never_booked() -> None:
     session.type("würfeln")
     unsure = Hearing(text="ein Videospiel", confidence=0.5, alternatives=(
         Alternative("ein Videospiel", (), None, 0.5, words=("fell:video_game=1",)),
-        Alternative("angekommen", (), None, 0.4, words=("arrived",))))
+        Alternative("wir sind angekommen", (), None, 0.4, words=("arrived",))))
     step = session.hear(unsure)
-    assert step.lines == ["Ein Videospiel oder Angekommen?"]
+    assert step.lines == ["Ein Videospiel oder wir sind angekommen?"]
     assert session.state.phase is Phase.SAIL and session.state.pile("Anna").total == 0
     talk = session.hear(Hearing(text="Wer hat noch Chips?", confidence=0.0))
     assert not _contract([talk]) and session.state.pile("Anna").total == 0

@@ -358,8 +358,8 @@ class WackelpuddingGame:
         """"Zwei Särge runtergefallen?", "Würfeln?", "Ein Sarg oder zwei Särge?"."""
         w = self.words
         if len(options) >= 2:
-            a, b = (self.cap(reports.as_said(o.meaning, w)) for o in options[:2])
-            return w.choice.format(a=a, b=b)
+            a, b = (reports.as_said(o.meaning, w) for o in options[:2])
+            return w.choice.format(a=self.cap(a), b=b)
         meaning = options[0].meaning
         said = self.cap(reports.as_said(meaning, w))
         text = (w.fell_question.format(goods=said)
