@@ -2,8 +2,8 @@
 
 A :class:`DisplayWords` holds every label the live table view prints, in the game's words of
 that language (the host's own: Fettnapf, olla, marmite, pentola). Templates take named fields in
-braces; the fields each one gets are named in its docstring. Adding a language is adding one
-``DisplayWords`` to :data:`DISPLAY_WORDS`.
+braces; the fields each one gets are named in its docstring. The words themselves are each
+language file's ``[display]`` (:mod:`voice_host.languages`): adding a language is adding its file.
 """
 
 from __future__ import annotations
@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
+
+from voice_host.languages import build, codes
 
 
 @dataclass(frozen=True)
@@ -58,115 +60,14 @@ class DisplayWords:
         return template.format(winners=", ".join(names))
 
 
-EN = DisplayWords(
-    lang="en",
-    title="Cowabunga",
-    up="counting up",
-    down="counting down",
-    won_one="GAME OVER — {winners} wins",
-    won_more="GAME OVER — {winners} win",
-    draw_island="{player}: draw an island card",
-    to_play="{player} to play",
-    island_cards_left="island cards left: {count}",
-    player="player",
-    islands="islands",
-    stew_pots="stew pots",
-    last_plays="last plays",
-    host="host",
-    note_stew_pot="stew pot",
-    note_direction="direction change",
-    note_island="island {island}",
-)
-"""English, the view's first language."""
-
-DE = DisplayWords(
-    lang="de",
-    title="Fettnapf",
-    up="aufwärts",
-    down="abwärts",
-    won_one="SPIELENDE — {winners} gewinnt",
-    won_more="SPIELENDE — {winners} gewinnen",
-    draw_island="{player}: zieh eine Inselkarte",
-    to_play="{player} ist dran",
-    island_cards_left="Inselkarten übrig: {count}",
-    player="Spieler",
-    islands="Inseln",
-    stew_pots="Fettnäpfe",
-    last_plays="letzte Züge",
-    host="Moderator",
-    note_stew_pot="Fettnapf",
-    note_direction="Richtungswechsel",
-    note_island="Insel {island}",
-)
-"""German, the game's home: Fettnapf, Insel, Inselkarte."""
-
-ES = DisplayWords(
-    lang="es",
-    title="Cowabunga",
-    up="hacia arriba",
-    down="hacia abajo",
-    won_one="FIN DE LA PARTIDA — gana {winners}",
-    won_more="FIN DE LA PARTIDA — ganan {winners}",
-    draw_island="{player}: roba una carta de isla",
-    to_play="Le toca a {player}",
-    island_cards_left="cartas de isla restantes: {count}",
-    player="jugador",
-    islands="islas",
-    stew_pots="ollas",
-    last_plays="últimas jugadas",
-    host="presentador",
-    note_stew_pot="olla",
-    note_direction="cambio de sentido",
-    note_island="isla {island}",
-)
-"""Spanish: olla, isla, carta de isla."""
-
-FR = DisplayWords(
-    lang="fr",
-    title="Cowabunga",
-    up="on monte",
-    down="on descend",
-    won_one="FIN DE LA PARTIE — {winners} gagne",
-    won_more="FIN DE LA PARTIE — {winners} gagnent",
-    draw_island="{player} : pioche une carte île",
-    to_play="À {player} de jouer",
-    island_cards_left="cartes île restantes : {count}",
-    player="joueur",
-    islands="îles",
-    stew_pots="marmites",
-    last_plays="derniers coups",
-    host="animateur",
-    note_stew_pot="marmite",
-    note_direction="changement de sens",
-    note_island="île {island}",
-)
-"""French: marmite, île, carte île."""
-
-IT = DisplayWords(
-    lang="it",
-    title="Cowabunga",
-    up="si sale",
-    down="si scende",
-    won_one="FINE DELLA PARTITA — vince {winners}",
-    won_more="FINE DELLA PARTITA — vincono {winners}",
-    draw_island="{player}: pesca una carta isola",
-    to_play="Tocca a {player}",
-    island_cards_left="carte isola rimaste: {count}",
-    player="giocatore",
-    islands="isole",
-    stew_pots="pentole",
-    last_plays="ultime giocate",
-    host="presentatore",
-    note_stew_pot="pentola",
-    note_direction="cambio di direzione",
-    note_island="isola {island}",
-)
-"""Italian: pentola, isola, carta isola."""
-
 DISPLAY_WORDS: Mapping[str, DisplayWords] = MappingProxyType(
-    {w.lang: w for w in (EN, DE, ES, FR, IT)}
+    {lang: build(DisplayWords, lang, "display") for lang in codes()}
 )
-"""Language code → the view's words."""
+"""Language code → the view's words (each language file's ``[display]``)."""
+
+EN, DE, ES, FR, IT = (DISPLAY_WORDS[lang] for lang in ("en", "de", "es", "fr", "it"))
+"""Each language's words by the names they had as tables of this module; :data:`EN` is the
+view's first language."""
 
 
 def display_words(lang: str) -> DisplayWords:
