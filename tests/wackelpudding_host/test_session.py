@@ -114,7 +114,7 @@ def test_the_queries_undo_and_the_board() -> None:
     assert session.type("what is on the ship").lines == ["On the ship: a video game."]
     assert session.type("islands").lines[0].startswith("On the islands: Video Island 7,")
     assert session.type("score").lines == ["Screw-up piles: Anna 0, Ben 0, Cem 0."]
-    session.type("arrived")
+    session.type("we have arrived")
     assert session.state.player == "Ben"
     undone = session.type("undo")
     assert undone.lines[0].startswith("Took back the arrival.")
