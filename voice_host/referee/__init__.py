@@ -3,9 +3,11 @@
 ``game`` is Cowabunga on the seam; ``Session`` is that game on the host's dialogue, pure
 (hearings in; log records, host lines and state out), and so is ``VoiceSetup`` (asking for
 players, start card and islands); ``verdict`` judges one reading; ``resync`` finds the table
-again after a mishearing; ``lines`` and ``wording`` hold every host line; ``journal`` makes
-accepted actions durable; ``demo`` plays a whole game with bots speaking through the real
-recognizer. :mod:`voice_host.host` runs a session on a microphone or a recording.
+again after a mishearing; ``lines`` and ``wording`` hold every host line; ``journal`` is
+Cowabunga's setup and actions in the host's journal; ``app`` reads the setup flags and hands
+Cowabunga's parts to the host's table app (:mod:`voice_host.host.table`), which runs a session on
+a microphone or a recording; ``demo`` plays a whole game with bots speaking through the real
+recognizer.
 """
 
 from voice_host.referee.errors import JournalError, RefereeError, SetupFlagError
