@@ -16,7 +16,7 @@ from voice_host.games.schnapp_den_sack.words import words
 from voice_host.host.dialogue import Dialogue
 from voice_host.host.seam import Policy
 from voice_host.host.step import Step
-from voice_host.referee.lines import host_lines
+from voice_host.referee.lines import HostLines, host_lines
 
 
 class SchnappSession(Dialogue[Call]):
@@ -29,6 +29,8 @@ class SchnappSession(Dialogue[Call]):
         self.table = SchnappGame(state, words(lang), say.table, calls, wait_s)
         """The game: the engine's state, the verdicts, the words."""
         super().__init__(self.table, say, can_answer=can_answer, policy=policy)
+        self.say: HostLines = say
+        """The host's own lines (say again, paused, stop...) in the table's language."""
         self.table.bind(self)
 
     @property
