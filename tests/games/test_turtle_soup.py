@@ -260,10 +260,10 @@ def test_golden_through_the_command_line_byte_for_byte() -> None:
     assert done.stdout == path.with_suffix(".jsonl").read_text()
 
 
-def test_the_registry_lists_turtle_soup() -> None:
-    assert game("turtle-soup") is ENTRY
-    assert ENTRY.players == (4, 6) and ENTRY.languages == ("it", "en")
-    assert ENTRY.table_command is None and not ENTRY.has_demo
+def test_the_registry_lists_turtle_soup_with_its_host_s_demo() -> None:
+    listed = game("turtle-soup")
+    assert listed.replay is ENTRY.replay and listed.demo is not None
+    assert listed.players == (4, 6) and listed.languages == ("it", "en")
 
 
 def test_key_order_is_the_contracts() -> None:

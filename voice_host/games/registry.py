@@ -8,14 +8,16 @@ host a real table and play a demo. The command line (``voice-host games``, ``rep
 
 from __future__ import annotations
 
-from voice_host.games import cowabunga, kapitaen_wackelpudding, schnapp_den_sack, turtle_soup
+from voice_host import turtle_soup_host
+from voice_host.games import cowabunga, schnapp_den_sack
 from voice_host.games.entry import GameEntry, UnknownGameError
+from voice_host.wackelpudding_host import entry as kapitaen_wackelpudding
 
 GAMES: dict[str, GameEntry] = {entry.id: entry for entry in (
     cowabunga.ENTRY,
     kapitaen_wackelpudding.ENTRY,
     schnapp_den_sack.ENTRY,
-    turtle_soup.ENTRY,
+    turtle_soup_host.ENTRY,
 )}
 """Every hosted game, by id."""
 

@@ -1,0 +1,83 @@
+"""``voice-host demo --game turtle-soup``: whole dinners with bots through the real ear.
+
+The bots speak in voices the ear's closed-set scorer hears well (Kokoro, SVOX Pico, MBROLA);
+the log holds the game's events (the replay contract's objects) and every ``heard``; the sound
+of the whole game, bots and host, goes to a WAV or the speakers.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+
+from voice_host.games.entry import DemoError, DemoRequest
+from voice_host.games.turtle_soup.rules import MAX_PLAYERS, MIN_PLAYERS
+from voice_host.recognition import SAMPLE_RATE, Samples
+from voice_host.speakers import synth
+from voice_host.turtle_soup_host.table import SoupTable
+
+PLAYERS = {"it": ("Anna", "Bruno", "Carla", "Davide"), "en": ("Anna", "Ben", "Cleo", "Dan")}
+"""The bots' names when none are given."""
+
+VOICES = {
+    "it": (("kokoro", "it:jf_nezumi"), ("pico", "it-IT"), ("kokoro", "it:jf_tebukuro"),
+           ("mbrola", "mb-it4"), ("festival", "lp_diphone"), ("espeak", "it+f4")),
+    "en": (("kokoro", "jf_nezumi"), ("pico", "en-GB"), ("kokoro", "jf_tebukuro"),
+           ("mbrola", "mb-us2"), ("festival", "cmu_us_slt_arctic_hts"), ("espeak", "en+f4")),
+}
+"""The bots' voices, one per seat, by language."""
+
+
+def demo_voices(lang: str) -> list[synth.Voice]:
+    """The demo's voices in ``lang`` that are installed here, in seat order."""
+    known = {(v.engine, v.name): v for v in synth.voices(lang)}
+    found = [known[key] for key in VOICES[lang] if key in known]
+    if not found:
+        raise DemoError(f"no voice for the {lang} bots is installed (need one of "
+                        f"{', '.join(n for _, n in VOICES[lang])})")
+    return found
+
+
+def run(request: DemoRequest) -> str:
+    """Play the demo as ``request`` asks; the line that sums it up."""
+    from voice_host.audio.chunks import write_wav
+    from voice_host.ear.game_words import GameWordEar
+    from voice_host.recognizers import load_recognizer
+    from voice_host.voice import HostVoice, VoiceSettings
+
+    players = request.players or PLAYERS[request.lang]
+    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        raise DemoError(f"{len(players)} players: Turtle Soup is for {MIN_PLAYERS}-{MAX_PLAYERS}")
+    voices = demo_voices(request.lang)
+    track: list[Samples] = []
+    gap = np.zeros(int(0.25 * SAMPLE_RATE), dtype=np.int16)
+    host = HostVoice(VoiceSettings(lang=request.lang))
+
+    def sound(audio: Samples) -> None:
+        if request.speakers:
+            from voice_host.audio.mic import sounddevice_module
+
+            sounddevice_module().play(audio.astype(np.float32) / 32768.0, SAMPLE_RATE,
+                                      blocking=True)
+        else:
+            track.extend([audio, gap])
+
+    def host_line(line: str) -> None:
+        if request.speakers:
+            host.say(line)
+        else:
+            track.extend([host.samples(line), gap])
+
+    hear = request.speakers or request.wav is not None
+    table = SoupTable(players, seed=request.seed,
+                      recognizer=GameWordEar(load_recognizer("ear", request.lang)),
+                      voices=voices, lang=request.lang, log=request.log,
+                      transcript=request.transcript, sound=sound if hear else None,
+                      host_sound=host_line if hear else None)
+    try:
+        tally = table.play(request.max_turns)
+    finally:
+        if request.wav is not None and track:
+            write_wav(Path(request.wav), np.concatenate(track), SAMPLE_RATE)
+    return tally.line()
