@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Iterator
-from contextlib import AbstractContextManager, nullcontext
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, Protocol, TextIO, TypeVar
@@ -34,7 +34,7 @@ from voice_host.host.live_view import LiveView
 from voice_host.host.runner import Judge, Runner, open_voice
 from voice_host.host.step import JSONObject, Step
 from voice_host.recognition import EngineError, Recognizer, Samples
-from voice_host.voice import HostVoice, VoiceError, WavVoice
+from voice_host.voice import HostVoice, Voice, VoiceError, WavVoice
 
 S = TypeVar("S", bound=Dialogue[Any])
 
@@ -171,6 +171,7 @@ class _Table(Generic[S]):
         self.run_as = run
         self.path = journal_path(game.journal_name, run)
         self.recording = run.recording is not None
+        self.lang = run.lang
         self.book: Journal | None = None
 
     def note(self, text: str) -> None:
@@ -178,64 +179,29 @@ class _Table(Generic[S]):
 
     def run(self) -> int:
         run = self.run_as
-        lang = run.lang
-        session: S | None = None
-        asked: SetupJudge | None = None
         if run.resume:
             contents = self.read()
-            lang = contents.lang
-            session = self.restore(contents)
+            self.lang = contents.lang
+            session: S | None = self.restore(contents)
+            asked = None
         else:
-            asked = self.game.ask_setup()
-        try:
-            recognizer = run.ear(lang)
-        except EngineError as err:
-            raise TableError(str(err)) from None
-        if run.recording is not None:
-            try:
-                read_wav(run.recording)  # every input is checked before a journal is made
-            except AudioFileError as err:
-                raise TableError(str(err)) from None
-        gate = SpeakingGate()
-        voice, where = open_voice(run.speak_to, lang=lang, gate=gate, mute=run.mute)
-        try:
-            check_voice(voice)
-        except VoiceError as err:
-            raise TableError(str(err)) from None
-        show = run.display and sys.stdout.isatty()
+            session, asked = None, self.game.ask_setup()
+        recognizer, gate, voice, where = self.equip()
         kept_in = "no journal (a recording)" if self.path is None else f"journal {self.path}"
-        log_file: TextIO | None = None
         try:
-            with self.inputs(gate) as stream:
-                if run.log is not None:
-                    try:
-                        log_file = open(run.log, "a" if run.resume else "w",  # noqa: SIM115
-                                        encoding="utf-8")
-                    except OSError as err:
-                        raise TableError(f"--log {run.log}: {err.strerror or err}") from None
+            with self.inputs(gate) as stream, self.open_log() as log:
                 if session is not None:
                     self.book = self.reopen()
                 elif asked is not None and asked.done:
-                    session = self.begin(asked, lang)
+                    session = self.begin(asked)
                 self.note(f"{kept_in}; host speaks to {where}")
-                if session is None and asked is not None:
-                    setup_ref = Runner(asked, None, log_file, voice, print,
-                                       recording=self.recording)
-                    setup_ref.handle(asked.begin())
-                    setup_ref.drive(stream, recognizer, lambda: asked.done or asked.stopped)
-                    if not asked.done:
-                        raise TableError("the setup was not finished; nothing was started")
-                    session = self.begin(asked, lang)
-                assert session is not None
-                game = session
-                view = LiveView(game, large=run.large, enabled=show)
-                ref = Runner(game, self.book, log_file, voice, view.note, view.refresh,
-                             recording=self.recording, earcons=run.earcons)
-                with view:
-                    ref.handle(self.game.opening(game, resumed=run.resume))
-                    ref.drive(stream, recognizer, lambda: game.stopped)
-                if run.recording is not None:
-                    print(self.game.summary(game, run.recording), flush=True)
+                if session is None:
+                    assert asked is not None
+                    session = self.ask(asked, Runner(asked, None, log, voice, print,
+                                                     recording=self.recording), stream, recognizer)
+                self.host(session, Runner(session, self.book, log, voice,
+                                          recording=self.recording, earcons=run.earcons),
+                          stream, recognizer)
         except AudioFileError as err:
             raise TableError(str(err)) from None
         except (AudioDeviceError, VoiceError) as err:
@@ -251,10 +217,65 @@ class _Table(Generic[S]):
                 print(f"\nvoice-host: stopped; the game is in {self.path}: continue with "
                       f"{run.again}", file=out)
             return 130
-        finally:
-            if log_file is not None:
-                log_file.close()
         return 0
+
+    def equip(self) -> tuple[Recognizer, SpeakingGate, Voice | None, str]:
+        """The ear and the voice for the table's language, the recording checked: every input
+        is checked before a journal is made."""
+        run = self.run_as
+        try:
+            recognizer = run.ear(self.lang)
+        except EngineError as err:
+            raise TableError(str(err)) from None
+        if run.recording is not None:
+            try:
+                read_wav(run.recording)
+            except AudioFileError as err:
+                raise TableError(str(err)) from None
+        gate = SpeakingGate()
+        voice, where = open_voice(run.speak_to, lang=self.lang, gate=gate, mute=run.mute)
+        try:
+            check_voice(voice)
+        except VoiceError as err:
+            raise TableError(str(err)) from None
+        return recognizer, gate, voice, where
+
+    @contextmanager
+    def open_log(self) -> Iterator[TextIO | None]:
+        """The event log, appended to when resuming (None: no log)."""
+        path = self.run_as.log
+        if path is None:
+            yield None
+            return
+        try:
+            log = open(path, "a" if self.run_as.resume else "w", encoding="utf-8")  # noqa: SIM115
+        except OSError as err:
+            raise TableError(f"--log {path}: {err.strerror or err}") from None
+        with log:
+            yield log
+
+    def ask(self, asked: SetupJudge, runner: Runner, stream: Iterator[Samples | str],
+            recognizer: Recognizer) -> S:
+        """The game the setup asked for by voice starts (:class:`TableError` if it was not
+        finished)."""
+        runner.handle(asked.begin())
+        runner.drive(stream, recognizer, lambda: asked.done or asked.stopped)
+        if not asked.done:
+            raise TableError("the setup was not finished; nothing was started")
+        return self.begin(asked)
+
+    def host(self, session: S, runner: Runner, stream: Iterator[Samples | str],
+             recognizer: Recognizer) -> None:
+        """Host the game until it is stopped or the input ends, on the live view; a recording's
+        summary at its end."""
+        run = self.run_as
+        view = LiveView(session, large=run.large, enabled=run.display and sys.stdout.isatty())
+        runner.transcript, runner.on_change = view.note, view.refresh
+        with view:
+            runner.handle(self.game.opening(session, resumed=run.resume))
+            runner.drive(stream, recognizer, lambda: session.stopped)
+        if run.recording is not None:
+            print(self.game.summary(session, run.recording), flush=True)
 
     def read(self) -> JournalContents:
         """The journal to resume, which must be this game's."""
@@ -285,13 +306,13 @@ class _Table(Generic[S]):
         return live_inputs(device=self.run_as.device, gate=gate, keyboard=sys.stdin,
                            ready=self.note)
 
-    def begin(self, asked: SetupJudge, lang: str) -> S:
+    def begin(self, asked: SetupJudge) -> S:
         """The new game of the finished setup, its journal started first."""
         setup, session = self.game.begin(asked)
         if self.path is None:
             return session
         try:
-            self.book, kept = Journal.create(self.path, setup, lang, game=self.game.id)
+            self.book, kept = Journal.create(self.path, setup, self.lang, game=self.game.id)
         except OSError as err:
             raise TableError(f"journal {self.path}: {err.strerror or err}") from None
         if kept is not None:
