@@ -14,12 +14,13 @@ import pytest
 
 from tests.cli.helpers import ScriptedEar, utterances
 from tests.host.test_seam import Counting, Said, Words
+from voice_host.audio.mic import AudioDeviceError
 from voice_host.host.dialogue import Dialogue
 from voice_host.host.journal import JournalContents
 from voice_host.host.seam import HostWords, Policy
 from voice_host.host.step import JSONObject, Step
 from voice_host.host.table import SetupJudge, TableError, TableGame, TableRun, run_table
-from voice_host.recognition import COMMANDS_ONLY, Expectation, Hearing
+from voice_host.recognition import COMMANDS_ONLY, Expectation, Hearing, Samples
 
 PLAYERS = ("Ann", "Ben")
 
@@ -171,3 +172,32 @@ def test_a_recordings_run_without_a_journal_keeps_none(
     assert not (tmp_path / "home").exists() and not (tmp_path / "j.jsonl").exists()
     with pytest.raises(TableError, match="--resume with --input needs --journal"):
         run_table(CountingTable(), replace(run, resume=True))
+
+
+class Interrupted(ScriptedEar):
+    """Hears the scripted texts, then meets ``stop`` (Ctrl-C, or a device gone)."""
+
+    def __init__(self, texts: list[str], stop: BaseException) -> None:
+        super().__init__(texts)
+        self.stop = stop
+
+    def recognize(self, samples: Samples, expect: Expectation | None = None) -> Hearing:
+        if not self.texts:
+            raise self.stop
+        return super().recognize(samples, expect)
+
+
+def test_a_stop_or_a_crash_says_where_the_game_is_and_how_to_go_on(tmp_path: Path) -> None:
+    notes = io.StringIO()
+    ctrl_c = Interrupted(["one"], KeyboardInterrupt())
+    run = replace(a_run(tmp_path, [], 3, "a"), ear=lambda lang: ctrl_c, notes=notes)
+    assert run_table(CountingTable(), run) == 130
+    journal = tmp_path / "j.jsonl"
+    assert notes.getvalue().endswith(f"stopped; the game is in {journal}: continue with "
+                                     "count --resume\n")
+    assert len(journal.read_text().splitlines()) == 2  # the count heard before the stop is kept
+    gone = Interrupted([], AudioDeviceError("the microphone was unplugged"))
+    with pytest.raises(TableError) as err:
+        run_table(CountingTable(), replace(run, ear=lambda lang: gone, resume=True))
+    assert str(err.value) == (f"the microphone was unplugged (the game is in {journal}; "
+                              "continue with count --resume)")
