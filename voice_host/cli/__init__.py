@@ -8,6 +8,7 @@ from voice_host.cli import (  # noqa: F401
     audio_cmds,
     ear_cmds,
     game_cmds,
+    kapitaen_cmds,
     model_cmds,
     referee_cmds,
     speech_cmds,

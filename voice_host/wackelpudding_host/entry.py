@@ -1,6 +1,7 @@
 """Kapitän Wackelpudding's entry in the games registry with its host: the game's own entry (rules
-and replay) plus the demo and the command that hosts a real table. The game's package stands
-alone, so the host's parts are joined to its entry here."""
+and replay) plus the demo and the command that hosts a real table
+(``voice_host.cli.kapitaen_cmds``). The game's package stands alone, so the host's parts are
+joined to its entry here."""
 
 from __future__ import annotations
 
@@ -18,5 +19,5 @@ def demo(request: DemoRequest) -> str:
     return run_request(request)
 
 
-ENTRY = replace(kapitaen_wackelpudding.ENTRY, demo=demo)
-"""The game's entry, with its demo."""
+ENTRY = replace(kapitaen_wackelpudding.ENTRY, demo=demo, table_command="kapitaen-wackelpudding")
+"""The game's entry, with its demo and its table (``voice-host play kapitaen-wackelpudding``)."""

@@ -39,6 +39,8 @@ from voice_host.games.kapitaen_wackelpudding.rules import (
     Stayed,
     apply,
     new_game,
+    parse_good,
+    parse_port,
     roll_die,
 )
 from voice_host.host.seam import Host
@@ -424,10 +426,61 @@ class WackelpuddingGame:
                          if reports.as_said(m, self.words) == move.what), None)
         return {"arrived": reports.ARRIVED, "rule": reports.RULE_FOR_ALL}.get(move.kind)
 
+    def replay(self, action: JSONObject) -> None:
+        """Carry out one journal ``action`` again, silently (a resumed game); raises ValueError
+        (a :class:`~voice_host.games.kapitaen_wackelpudding.rules.WackelpuddingError` among
+        them) on one that does not fit."""
+        kind = action.get("action")
+        before, started = self.state, self.started_at
+        engine = journal_action(action)
+        if engine is None:
+            if kind != "undo" or not self.moves:
+                raise ValueError(f"journal action {action!r} does not fit the game")
+            move = self.moves.pop()
+            self.state, self.started_at = move.before, move.started_at
+            self.actions.append(action)
+            return
+        self._apply(Step(), engine)
+        if isinstance(engine, Roll) and self.state.port is not before.port:
+            self.started_at = before.port
+        elif isinstance(engine, Arrive):
+            self.started_at = self.state.port
+        if not isinstance(engine, Load):
+            what = (reports.said(engine.goods, self.words) if isinstance(engine, Fall)
+                    else self.words.undo_what[MOVE_KINDS[type(engine)]])
+            self._moved(before, MOVE_KINDS[type(engine)], what, started)
+
     # --- the display ---------------------------------------------------------------------------
     def render(self, large: bool, said: Sequence[str]) -> RenderableType:
         """The board's counts: islands, ship, piles, whose turn, the host's last lines."""
         return render_board(self.state, self.words, large, said)
+
+
+MOVE_KINDS: dict[type, str] = {Roll: "roll", Fall: "fell", Arrive: "arrived", NameRule: "rule"}
+"""The move each engine action (but a load) begins, as undo names it."""
+
+
+def journal_action(action: JSONObject) -> Action | None:
+    """The engine action a journal entry names; None for an undo or an entry it cannot read."""
+    kind = action.get("action")
+    donor, port, goods, text = (action.get(k) for k in ("from_pile", "port", "goods", "text"))
+    if kind == "load" and (donor is None or isinstance(donor, str)):
+        return Load(donor)
+    if kind == "roll" and (found := parse_port(port)) is not None:
+        return Roll(found)
+    if kind == "fall" and isinstance(goods, dict):
+        cargo = Cargo()
+        for name, n in goods.items():
+            good = parse_good(name)
+            if good is None or not isinstance(n, int):
+                return None
+            cargo = cargo.plus(good, n)
+        return Fall(cargo)
+    if kind == "arrive":
+        return Arrive()
+    if kind == "rule_for_all" and isinstance(text, str):
+        return NameRule(text)
+    return None
 
 
 def action_json(action: Action) -> JSONObject:

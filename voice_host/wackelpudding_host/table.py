@@ -1,0 +1,147 @@
+"""Kapitän Wackelpudding at a real table: its parts handed to the host's table app
+(:func:`~voice_host.host.table.run_table`), which runs the ear, the microphone or a recording,
+the journal, the log, the voice and the live view the same for every game. The players come from
+the flags (youngest first); setup by voice is not offered."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from voice_host.games.kapitaen_wackelpudding.rules import WackelpuddingError, new_game
+from voice_host.host.journal import GameSetup, JournalContents, JournalError
+from voice_host.host.seam import HostWords
+from voice_host.host.step import JSONObject, Step
+from voice_host.host.table import SetupJudge, TableError, TableRun, run_table
+from voice_host.recognition import COMMANDS_ONLY, Expectation, Hearing
+from voice_host.referee.lines import host_lines
+from voice_host.wackelpudding_host.session import WackelpuddingSession
+
+GAME = "kapitaen-wackelpudding"
+"""The game's id, named in its journal."""
+FILE_NAME = "kapitaen-wackelpudding-journal.jsonl"
+"""The default journal's name in the user's data folder."""
+
+
+@dataclass(frozen=True)
+class Players:
+    """The table's setup: the players in turn order and the die's seed (a journal's header)."""
+
+    names: tuple[str, ...]
+    """Youngest first."""
+    seed: int | None = None
+    """Seed of the die (None: unseeded)."""
+
+    def to_json(self) -> JSONObject:
+        """The journal header's setup object."""
+        return {"players": list(self.names), "seed": self.seed}
+
+
+class FlagSetup:
+    """A setup the flags gave whole: nothing is asked by voice."""
+
+    done = True
+    stopped = False
+
+    def __init__(self, players: Players, lang: str) -> None:
+        self.players = players
+        """The setup given."""
+        self.say: HostWords = host_lines(lang)
+
+    def begin(self) -> Step:
+        """Nothing to ask."""
+        return Step()
+
+    def hear(self, hearing: Hearing) -> Step:
+        """Nothing to hear."""
+        return Step()
+
+    def type(self, line: str) -> Step:
+        """Nothing to read."""
+        return Step()
+
+    def expectation(self) -> Expectation:
+        """Commands only."""
+        return COMMANDS_ONLY
+
+
+class WackelpuddingTable:
+    """Kapitän Wackelpudding's parts of a table (a :class:`~voice_host.host.table.TableGame`)."""
+
+    id = GAME
+    untagged = False
+    journal_name = FILE_NAME
+
+    def __init__(self, players: Players | None, *, lang: str, can_answer: bool) -> None:
+        self.players = players
+        """The setup (None when resuming)."""
+        self.lang = lang
+        self.can_answer = can_answer
+
+    def ask_setup(self) -> SetupJudge:
+        """The setup the flags gave."""
+        assert self.players is not None
+        return FlagSetup(self.players, self.lang)
+
+    def begin(self, setup: SetupJudge) -> tuple[GameSetup, WackelpuddingSession]:
+        """The new game."""
+        assert isinstance(setup, FlagSetup)
+        p = setup.players
+        return p, WackelpuddingSession(p.names, lang=self.lang, seed=p.seed,
+                                       can_answer=self.can_answer)
+
+    def restore(self, journal: JournalContents, *, can_answer: bool) -> WackelpuddingSession:
+        """The journal's game; raises JournalError (a bad setup) or ValueError (a bad action)."""
+        setup = journal.setup
+        names = setup.get("players") if isinstance(setup, dict) else None
+        seed = setup.get("seed") if isinstance(setup, dict) else None
+        if not isinstance(names, list) or not all(isinstance(n, str) for n in names) or not (
+                seed is None or isinstance(seed, int)):
+            raise JournalError(f"journal {journal.path}: its setup {setup!r} names no players")
+        session = WackelpuddingSession(names, lang=journal.lang, seed=seed,
+                                       can_answer=can_answer)
+        for action in journal.actions:
+            session.table.replay(action)
+        return session
+
+    def opening(self, session: WackelpuddingSession, *, resumed: bool) -> Step:
+        """The opening line and first load, or where a restored game stands."""
+        if not resumed:
+            return session.start()
+        step = Step()
+        session.say_line(step, session.table.status())
+        return step
+
+    def summary(self, session: WackelpuddingSession, recording: Path) -> str:
+        """What a recording's game came to."""
+        state = session.state
+        piles = session.table.piles_text()
+        if state.outcome is not None:
+            return (f"end of {recording.name}: the game is over; screw-up piles: {piles}; won "
+                    f"by {', '.join(state.outcome.winners)}")
+        return (f"end of {recording.name}: the game was not over, {state.player} to move; "
+                f"screw-up piles: {piles}")
+
+
+def parse_players(text: str) -> tuple[str, ...]:
+    """Names from ``'Anna,Ben,Cem'``, youngest first; raises :class:`TableError` unless 2-5
+    different names."""
+    names = tuple(n.strip() for n in text.split(","))
+    try:
+        new_game(list(names))
+    except WackelpuddingError as err:
+        raise TableError(f"--players {text!r}: {err}") from None
+    return names
+
+
+def run_wackelpudding(players: Sequence[str] | None, seed: int | None, run: TableRun) -> int:
+    """Host a real table of Kapitän Wackelpudding; the exit status. Raises
+    :class:`TableError`."""
+    if run.resume and players:
+        raise TableError("--resume continues the journal's game; leave out --players")
+    if not run.resume and not players:
+        raise TableError("--players is needed: 2-5 names, youngest first, 'Anna,Ben'")
+    given = Players(tuple(players), seed) if players else None
+    table = WackelpuddingTable(given, lang=run.lang, can_answer=run.recording is None)
+    return run_table(table, run)
