@@ -13,6 +13,7 @@ from voice_host.cli import (  # noqa: F401
     referee_cmds,
     speech_cmds,
     train_cmds,
+    turtle_cmds,
 )
 from voice_host.cli.app import UserError, app
 

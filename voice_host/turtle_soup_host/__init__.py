@@ -2,7 +2,8 @@
 
 ``game`` is the :class:`~voice_host.host.seam.HostedGame` (the deal, the pot, the answers heard,
 the payouts), ``lines`` what the host says, ``session`` the game on the shared dialogue,
-``table`` bots at a table heard through the real ear, ``demo`` the command line's demo. The
+``table`` bots at a table heard through the real ear, ``demo`` the command line's demo,
+``table_app`` a real table on the host's table app. The
 game's own package stands alone (rules, deck, bots, words), so its host lives here.
 """
 
@@ -22,5 +23,6 @@ def demo(request: DemoRequest) -> str:
     return run(request)
 
 
-ENTRY = replace(RULES_ENTRY, demo=demo)
-"""Turtle Soup's entry in the games registry: its replay contract and its demo."""
+ENTRY = replace(RULES_ENTRY, demo=demo, table_command="turtle-soup")
+"""Turtle Soup's entry in the games registry: its replay contract, its demo and its table
+(``voice-host play turtle-soup``)."""

@@ -20,7 +20,7 @@ from rich.table import Table
 from rich.text import Text
 
 from voice_host.games.turtle_soup import rules
-from voice_host.games.turtle_soup.cards import SUITS, Card
+from voice_host.games.turtle_soup.cards import SUITS, Card, Suit, is_rank, rank_choices
 from voice_host.games.turtle_soup.rules import (
     DinnerEnd,
     DinnerOver,
@@ -234,7 +234,8 @@ class SoupGame:
             self.decks.append(rules.deal(self.state, self.rng).deck)
         deck = self.decks[number - 1]
         self.state, events = rules.apply(self.state, NewDinner(deck))
-        self._journal(step, {"action": "dinner", "deck": [c.to_json() for c in deck]})
+        self._journal(step, {"action": "dinner", "number": number,
+                             "deck": [c.to_json() for c in deck]})
         self.host.say_line(step, " ".join(self._announce(step, events)))
 
     def _ask_first(self, step: Step) -> None:
@@ -389,6 +390,28 @@ class SoupGame:
         first = self.state.waiting[0]
         self.host.say_line(step, f"{line} {self.say.words.ask_player.format(player=first)}")
 
+    def restore(self, actions: Sequence[JSONObject]) -> None:
+        """Carry a journal's ``actions`` out again, silently, from the first dinner on; raises
+        ValueError on one that does not fit."""
+        for action in actions:
+            if action.get("action") == "dinner":
+                number, cards = action.get("number"), action.get("deck")
+                if not isinstance(number, int) or not isinstance(cards, list) or not (
+                        1 <= number <= len(self.decks) + 1):
+                    raise ValueError(f"journal action {action!r} is no dinner's deck")
+                deck = tuple(card_from_json(c) for c in cards)
+                self.decks[number - 1:number] = [deck]
+        scratch = Step()
+        self.start(scratch)
+        for action in actions:
+            kind, takers = action.get("action"), action.get("takers")
+            if kind == "decide" and isinstance(takers, list):
+                self.play(scratch, [str(t) for t in takers])
+            elif kind == "undo":
+                self.take_back(scratch)
+            elif kind != "dinner":
+                raise ValueError(f"unknown journal action {action!r}")
+
     # --- the display ---------------------------------------------------------------------------
     def render(self, large: bool, said: Sequence[str]) -> RenderableType:
         """The pot, the suits on the table and missing, who waits, the scores and the host's last
@@ -406,6 +429,16 @@ class SoupGame:
         table.add_row(labels["scores"], ", ".join(f"{p} {v}" for p, v in state.scores().items()))
         lines = [Text(line, style="bold" if large else "") for line in said[-3:]]
         return Group(table, *lines)
+
+
+def card_from_json(value: object) -> Card:
+    """A card as the journal (and the replay contract) writes it; raises ValueError."""
+    if not isinstance(value, dict) or not isinstance(value.get("suits"), list):
+        raise ValueError(f"{value!r} is no card")
+    rank = value.get("rank")
+    if not is_rank(rank):
+        raise ValueError(f"{value!r} is no card: {rank_choices()}")
+    return Card(rank, tuple(Suit(s) for s in value["suits"]))
 
 
 def spoiling(state: State) -> int:

@@ -1,0 +1,88 @@
+"""Command: ``turtle-soup`` (hidden; ``voice-host play turtle-soup`` runs it): a real table of
+Turtle Soup, by voice."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from voice_host.cli.app import UserError, app, check_input, check_output
+
+
+@app.command(name="turtle-soup", hidden=True)
+def turtle_soup(
+    players: Annotated[
+        str | None, typer.Option(help="4-6 players in seat order: 'Anna,Ben,Cleo,Dan'.")
+    ] = None,
+    dinners: Annotated[int, typer.Option(help="Dinners in the game (at least 5).")] = 5,
+    extended: Annotated[
+        bool, typer.Option("--extended", help="Deal the extended Decktet (pawns, courts).")
+    ] = False,
+    lang: Annotated[str, typer.Option(help="Language: it, en.")] = "it",
+    seed: Annotated[int | None, typer.Option(help="Seed of the shuffles (repeatable).")] = None,
+    input_: Annotated[
+        Path | None,
+        typer.Option("--input", help="Host a recorded game (WAV) instead of the microphone."),
+    ] = None,
+    speak_to: Annotated[
+        Path | None, typer.Option("--speak-to", help="The host speaks into this WAV.")
+    ] = None,
+    log: Annotated[Path | None, typer.Option(help="Write every event as JSON lines here.")] = None,
+    resume: Annotated[
+        bool, typer.Option("--resume", help="Continue the interrupted game in the journal.")
+    ] = False,
+    journal: Annotated[
+        Path | None, typer.Option(help="Journal file (default: in the user's data folder).")
+    ] = None,
+    large: Annotated[bool, typer.Option("--large", help="Large-print, high-contrast view.")] = (
+        False
+    ),
+    device: Annotated[
+        str | None, typer.Option(help="Microphone: index or name part (see `devices`).")
+    ] = None,
+    no_display: Annotated[
+        bool, typer.Option("--no-display", help="Print a plain transcript, no live view.")
+    ] = False,
+    mute: Annotated[bool, typer.Option("--mute", help="The host does not speak aloud.")] = False,
+) -> None:
+    """Host a real table of Turtle Soup: the host shuffles and turns up the Decktet, keeps the
+    pot, hears who takes and who waits, and pays out. Typed lines work as well as spoken ones."""
+    from dataclasses import replace
+
+    from voice_host.ear.game_words import GameWordEar
+    from voice_host.host.table import TableError, TableRun, journal_path
+    from voice_host.recognition import Recognizer
+    from voice_host.recognizers import load_recognizer
+    from voice_host.turtle_soup_host.table_app import (
+        FILE_NAME,
+        SoupSetup,
+        check_setup,
+        run_turtle_soup,
+    )
+
+    if lang not in ("it", "en"):
+        raise UserError(f"--lang {lang!r}: choose one of it, en")
+    if input_ is not None:
+        check_input(input_, "--input", "a recorded game's WAV")
+
+    def ear(table_lang: str) -> Recognizer:
+        return GameWordEar(load_recognizer("ear", lang=table_lang))
+
+    again = "voice-host play turtle-soup --resume" + (f" --journal {journal}" if journal else "")
+    run = TableRun(lang=lang, ear=ear, again=again, recording=input_,
+                   device=int(device) if device and device.isdigit() else device,
+                   journal=journal, resume=resume, log=log, speak_to=speak_to, mute=mute,
+                   large=large, display=not no_display)
+    try:
+        names = check_setup(players, dinners) if players else None
+        setup = SoupSetup(names, dinners, extended, seed) if names else None
+        journal_file = journal_path(FILE_NAME, run)
+        for path, flag in ((speak_to, "--speak-to"), (log, "--log"), (journal_file, "--journal")):
+            check_output(path, flag)
+        code = run_turtle_soup(names, setup, replace(run, journal=journal_file))
+    except TableError as err:
+        raise UserError(str(err)) from None
+    if code:
+        raise typer.Exit(code)

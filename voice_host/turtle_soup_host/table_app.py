@@ -1,0 +1,161 @@
+"""Turtle Soup at a real table: its parts handed to the host's table app
+(:func:`~voice_host.host.table.run_table`), which runs the ear, the microphone or a recording,
+the journal, the log, the voice and the live view the same for every game. The setup comes from
+the flags (players, dinners, the extended deck, the seed of the shuffles); none is asked by
+voice."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from voice_host.games.turtle_soup.errors import TurtleSoupError
+from voice_host.games.turtle_soup.rules import MIN_DINNERS, Rules, new_game
+from voice_host.host.journal import GameSetup, JournalContents, JournalError
+from voice_host.host.seam import HostWords
+from voice_host.host.step import JSONObject, Step
+from voice_host.host.table import SetupJudge, TableError, TableRun, run_table
+from voice_host.recognition import COMMANDS_ONLY, Expectation, Hearing
+from voice_host.turtle_soup_host.lines import SoupLines
+from voice_host.turtle_soup_host.session import SoupSession
+
+GAME = "turtle-soup"
+"""The game's id, named in its journal."""
+FILE_NAME = "turtle-soup-journal.jsonl"
+"""The default journal's name in the user's data folder."""
+
+
+@dataclass(frozen=True)
+class SoupSetup:
+    """The table's setup as the journal's header keeps it."""
+
+    players: tuple[str, ...]
+    """The players in seat order."""
+    dinners: int = MIN_DINNERS
+    """How many dinners."""
+    extended: bool = False
+    """Whether the extended deck is dealt."""
+    seed: int | None = None
+    """Seed of the shuffles (None: unseeded; the journal keeps every deck dealt anyway)."""
+
+    def to_json(self) -> JSONObject:
+        """The journal header's setup object."""
+        return {"players": list(self.players), "dinners": self.dinners,
+                "extended": self.extended, "seed": self.seed}
+
+
+class FlagSetup:
+    """A setup the flags gave whole: nothing is asked by voice."""
+
+    done = True
+    stopped = False
+
+    def __init__(self, setup: SoupSetup, lang: str) -> None:
+        self.setup = setup
+        """The setup given."""
+        self.say: HostWords = SoupLines(lang)
+
+    def begin(self) -> Step:
+        """Nothing to ask."""
+        return Step()
+
+    def hear(self, hearing: Hearing) -> Step:
+        """Nothing to hear."""
+        return Step()
+
+    def type(self, line: str) -> Step:
+        """Nothing to read."""
+        return Step()
+
+    def expectation(self) -> Expectation:
+        """Commands only."""
+        return COMMANDS_ONLY
+
+
+class SoupTableGame:
+    """Turtle Soup's parts of a table (a :class:`~voice_host.host.table.TableGame`)."""
+
+    id = GAME
+    untagged = False
+    journal_name = FILE_NAME
+
+    def __init__(self, setup: SoupSetup | None, *, lang: str, can_answer: bool) -> None:
+        self.setup = setup
+        """The setup (None when resuming)."""
+        self.lang = lang
+        self.can_answer = can_answer
+
+    def ask_setup(self) -> SetupJudge:
+        """The setup the flags gave."""
+        assert self.setup is not None
+        return FlagSetup(self.setup, self.lang)
+
+    def begin(self, setup: SetupJudge) -> tuple[GameSetup, SoupSession]:
+        """The new game."""
+        assert isinstance(setup, FlagSetup)
+        s = setup.setup
+        return s, SoupSession(s.players, lang=self.lang, dinners=s.dinners, extended=s.extended,
+                              seed=s.seed, can_answer=self.can_answer)
+
+    def restore(self, journal: JournalContents, *, can_answer: bool) -> SoupSession:
+        """The journal's game; raises JournalError (a bad setup) or ValueError (a bad action)."""
+        s = journal.setup
+        if not isinstance(s, dict):
+            raise JournalError(f"journal {journal.path}: its setup {s!r} is no Turtle Soup table")
+        players, dinners = s.get("players"), s.get("dinners", MIN_DINNERS)
+        extended, seed = s.get("extended", False), s.get("seed")
+        if not (isinstance(players, list) and all(isinstance(p, str) for p in players)
+                and isinstance(dinners, int) and isinstance(extended, bool)
+                and (seed is None or isinstance(seed, int))):
+            raise JournalError(f"journal {journal.path}: its setup {s!r} is no Turtle Soup table")
+        session = SoupSession(players, lang=journal.lang, dinners=dinners, extended=extended,
+                              seed=seed, can_answer=can_answer)
+        session.table.restore(journal.actions)
+        return session
+
+    def opening(self, session: SoupSession, *, resumed: bool) -> Step:
+        """The first dinner dealt, or where a restored game stands and who answers."""
+        if not resumed:
+            return session.start()
+        step = Step()
+        kind = session.table.waiting_for()
+        line = session.table.status()
+        if kind is not None:
+            line += " " + session.say.words.ask_player.format(player=kind.player)
+        session.say_line(step, line)
+        return step
+
+    def summary(self, session: SoupSession, recording: Path) -> str:
+        """What a recording's game came to."""
+        state = session.table.state
+        scores = ", ".join(f"{p} {v}" for p, v in state.scores().items())
+        if session.table.over:
+            return f"end of {recording.name}: the game is over; scores: {scores}"
+        return (f"end of {recording.name}: dinner {state.dinner} of {state.dinners} was on; "
+                f"scores: {scores}")
+
+
+def check_setup(players: str, dinners: int) -> tuple[str, ...]:
+    """The players' names from ``'Anna,Ben,Cleo,Dan'``; raises :class:`TableError` unless 4-6
+    different names and at least five dinners."""
+    names = tuple(n.strip() for n in players.split(","))
+    if dinners < MIN_DINNERS:
+        raise TableError(f"--dinners {dinners}: Turtle Soup is played over at least "
+                         f"{MIN_DINNERS} dinners")
+    try:
+        new_game(names, Rules(dinners=dinners))
+    except TurtleSoupError as err:
+        raise TableError(f"--players {players!r}: {err}") from None
+    return names
+
+
+def run_turtle_soup(players: Sequence[str] | None, setup: SoupSetup | None,
+                    run: TableRun) -> int:
+    """Host a real table of Turtle Soup; the exit status. Raises :class:`TableError`."""
+    if run.resume and players:
+        raise TableError("--resume continues the journal's game; leave out --players")
+    if not run.resume and setup is None:
+        raise TableError("--players is needed: 4-6 names in seat order, 'Anna,Ben,Cleo,Dan'")
+    table = SoupTableGame(setup, lang=run.lang, can_answer=run.recording is None)
+    return run_table(table, run)
