@@ -153,11 +153,12 @@ def record(game: TableGame, voices: Sequence[str], seed: int, snr_db: float | No
 
 
 def referee_log(game: TableGame, path: Path, recognizer: Recognizer, lang: str,
-                *, resync: bool) -> list[JSONObject]:
+                *, resync: bool, voice_cue: bool = True) -> list[JSONObject]:
     """The log of ``voice-host referee --input PATH`` on ``game``'s setup (the runner's own
-    calls), with or without finding the table again."""
+    calls), with or without finding the table again, and with or without who spoke as a cue."""
     session = Session(game.setup, lang=lang, can_answer=False)
     session.table.resync = resync
+    session.table.voice_cue = voice_cue
     log = io.StringIO()
     runner = Runner(session, log=log, recording=True, wording=session.say.wording)
     runner.handle(session.start())
@@ -269,6 +270,10 @@ def main() -> None:
     parser.add_argument("--lang", choices=LANGUAGES, default="en")
     parser.add_argument("--keep", type=Path, default=None,
                         help="folder to keep the recordings and the logs in")
+    parser.add_argument("--no-voice", action="store_true",
+                        help="find the table again without who spoke as a cue")
+    parser.add_argument("--only-with", action="store_true",
+                        help="only the run finding the table again (not the one without)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args()
     try:
@@ -288,8 +293,11 @@ def main() -> None:
             wav = folder / f"game-{seed}.wav"
             seconds = record(game, voices, seed, None if args.clean else args.snr, wav)
             for name, on in (("without", False), ("with", True)):
+                if args.only_with and not on:
+                    continue
                 t0 = time.perf_counter()
-                records = referee_log(game, wav, recognizer, args.lang, resync=on)
+                records = referee_log(game, wav, recognizer, args.lang, resync=on,
+                                      voice_cue=not args.no_voice)
                 if args.keep is not None:
                     (folder / f"game-{seed}-{name}.jsonl").write_text(
                         "".join(json.dumps(r) + "\n" for r in records))
@@ -299,21 +307,23 @@ def main() -> None:
                              "seconds_of_audio": round(seconds, 1),
                              "seconds": round(time.perf_counter() - t0, 1), **figures(s)})
     result = {"lang": args.lang, "snr_db": None if args.clean else args.snr,
+              "voice_cue": not args.no_voice,
               "turns": args.turns, "games": rows,
               "total": {name: figures(s) for name, s in totals.items()}}
     if args.json:
         print(json.dumps(result, indent=2))
         return
     condition = "clean" if args.clean else f"babble {args.snr:g} dB"
+    cue = "without" if args.no_voice else "with"
     print(f"recorded games: {args.games} x {args.turns} turns, {args.lang}, {condition}; "
-          "heard as `voice-host referee --input` hears them")
+          f"heard as `voice-host referee --input` hears them; {cue} who spoke as a cue")
     print(f"{'game':>5} {'resync':6} {'true logged':>12} {'false ev/mis':>13} {'caught':>7} "
           f"{'resyncs':>7} {'runs lost (max)':>16} {'secs':>5}")
     for r in rows:
         print(f"{r['game']:>5} {'on' if r['resync'] else 'off':6} "
               f"{r['true_logged']:>12} {r['false_events']:>7}/{r['false_mistakes']:<5} "
               f"{r['caught']:>7} {r['resyncs']:>7} {r['lost_runs']!s:>16} {r['seconds']:>5}")
-    for name in ("without", "with"):
+    for name in ("with",) if args.only_with else ("without", "with"):
         t = figures(totals[name])
         print(f"{name} finding the table again: true events logged {t['true_logged']}; "
               f"false events {t['false_events']} (after a re-anchoring "

@@ -21,6 +21,9 @@ SAMPLE_RATE = 16000
 Samples = npt.NDArray[np.int16]
 """Mono 16-bit PCM at :data:`SAMPLE_RATE`."""
 
+VoicePrint = npt.NDArray[np.float32]
+"""A small vector telling how an utterance's voice sounds (:mod:`voice_host.ear.voice_print`)."""
+
 
 class EngineError(Exception):
     """A recognizer could not be loaded; the message says how to fix it."""
@@ -59,6 +62,9 @@ class Hearing:
     words: tuple[str, ...] = ()
     """The meanings of the game's own phrases heard with confidence (:attr:`Expectation.words`);
     empty when none was, as :attr:`numbers` is for numbers."""
+    voice: VoicePrint | None = field(default=None, compare=False, repr=False)
+    """The utterance's voice print, where the recognizer makes one (who spoke: a cue, never
+    proof); None for a typed line."""
 
     @property
     def is_empty(self) -> bool:

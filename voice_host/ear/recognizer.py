@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import cached_property
 from pathlib import Path
 
@@ -11,7 +12,8 @@ from voice_host.ear.decode import Reading, readings
 from voice_host.ear.features import STEP_SAMPLES, Floats, FrontEndError
 from voice_host.ear.head import Head
 from voice_host.ear.vocab import CARDS, INTENTS, Words, card_phrase, words
-from voice_host.ear.whisper import WHISPER, WhisperFrontEnd
+from voice_host.ear.voice_print import voice_print
+from voice_host.ear.whisper import WHISPER, WhisperFrontEnd, encoder_input
 from voice_host.phrases import LANGUAGES
 from voice_host.recognition import (
     SAMPLE_RATE,
@@ -146,7 +148,8 @@ class EarRecognizer:
 
     def recognize(self, samples: Samples, expect: Expectation | None = None) -> Hearing:
         """Recognize one utterance, of any length; no number or command unless confident
-        enough (:meth:`threshold_for`).
+        enough (:meth:`threshold_for`); with its voice print (:mod:`voice_host.ear.voice_print`,
+        from the log-mel the encoder takes) when it fits Whisper's window.
 
         A long utterance heard as nothing (:data:`LONG_S`) is heard again in the window of
         :data:`WINDOW_S` where a number stands out most; a number heard there is the result.
@@ -155,13 +158,15 @@ class EarRecognizer:
         if len(samples) > self.front.max_samples:
             return self._hear_long(samples, expect)
         threshold = self.threshold_for(samples, expect)
-        seq = self.front.embed(samples)
-        hearing = self._hear(seq, expect, threshold)
+        mel = encoder_input(samples)
+        seq = self.front.encode(mel)
+        voice = voice_print(mel[0])
+        hearing = replace(self._hear(seq, expect, threshold), voice=voice)
         if not hearing.is_empty or len(samples) <= LONG_S * SAMPLE_RATE:
             return hearing
         best, _ = self._best_window(seq, expect, threshold)
         heard = self._hear_window(samples, best * STEP_SAMPLES, expect, threshold)
-        return heard if heard.numbers else hearing
+        return replace(heard, voice=voice) if heard.numbers else hearing
 
     def _best_window(self, seq: Floats, expect: Expectation | None,
                      threshold: float) -> tuple[int, float]:

@@ -383,7 +383,12 @@ class WhisperFrontEnd:
         if len(samples) > MAX_SAMPLES:
             raise FrontEndError(f"an utterance of {len(samples) / SAMPLE_RATE:.1f} s is longer "
                                 f"than Whisper's window ({MAX_SAMPLES / SAMPLE_RATE:.1f} s)")
-        states = self._session.run(None, {"mel": encoder_input(samples)})[0]
+        return self.encode(encoder_input(samples))
+
+    def encode(self, mel: Floats) -> Floats:
+        """The state sequence of an utterance's encoder input (:func:`encoder_input`), as
+        :meth:`embed` gives it (for a caller that uses the log-mel too)."""
+        states = self._session.run(None, {"mel": mel})[0]
         s = np.asarray(states, np.float32)[0]
         t = len(s) // POOL
         out: Floats = s[: t * POOL].reshape(t, POOL, DIM).mean(1)

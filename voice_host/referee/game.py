@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from rich.console import RenderableType
 
@@ -29,10 +29,17 @@ from cowabunga import (
 )
 from cowabunga.cards import ISLAND_VALUES
 from voice_host.display import RecentPlay, display_words, render_table
+from voice_host.ear.voice_print import VoiceBook
 from voice_host.host.seam import Host
 from voice_host.host.step import JSONObject, Step
 from voice_host.phrases import PhraseTable
-from voice_host.recognition import COMMANDS_ONLY, Expectation, Hearing, turn_expectation
+from voice_host.recognition import (
+    COMMANDS_ONLY,
+    Expectation,
+    Hearing,
+    VoicePrint,
+    turn_expectation,
+)
 from voice_host.referee.lines import HostLines
 from voice_host.referee.resync import MIN_CHAIN, Found, Trail, pass_turn
 from voice_host.referee.setup import Setup
@@ -81,6 +88,8 @@ class Turn:
     typed: bool = True
     """Whether it was typed or replayed (trusted), not heard: only a heard turn may be found
     misheard later (:mod:`voice_host.referee.resync`)."""
+    voice: VoicePrint | None = field(default=None, compare=False, repr=False)
+    """The voice print of the announcement it was taken from (learned as the player's)."""
 
     @property
     def stew_pot(self) -> bool:
@@ -126,6 +135,13 @@ class CowabungaGame:
         self._trail = Trail(self.view, 0)
         """What was heard since the table a few changes back (the evidence a re-anchoring
         needs)."""
+        self.voice_cue = True
+        """Whether who spoke counts as evidence in finding the table again: each seat's voice
+        is learned from the turns taken as that seat's (:class:`VoiceBook`)."""
+        self.voices = VoiceBook()
+        """The seats' voices, learned from their accepted turns."""
+        self._voice: VoicePrint | None = None
+        """The voice print of the announcement being judged."""
 
     def bind(self, host: Host[Reading]) -> None:
         """Attach the host this game asks and speaks through."""
@@ -170,21 +186,22 @@ class CowabungaGame:
     def readings(self, hearing: Hearing) -> list[Reading]:
         """The top reading (from the transcript, confident or not) and the alternatives."""
         out: list[Reading] = []
+        voice = hearing.voice
         top = self.phrases.parse(hearing.text) if hearing.text else None
         if top is not None and top.total is not None:
-            out.append(Reading(top.total, top.card, top.sign, hearing.confidence))
+            out.append(Reading(top.total, top.card, top.sign, hearing.confidence, voice))
         elif len(hearing.numbers) in (1, 2):
             card = hearing.numbers[0] if len(hearing.numbers) == 2 else None
-            out.append(Reading(hearing.numbers[-1], card, None, hearing.confidence))
+            out.append(Reading(hearing.numbers[-1], card, None, hearing.confidence, voice))
         else:
             return out  # the best reading is no number: table talk, not an announcement
         for alt in hearing.alternatives:
             parsed = self.phrases.parse(alt.text) if alt.text else None
             if parsed is not None and parsed.total is not None:
-                reading = Reading(parsed.total, parsed.card, parsed.sign, alt.confidence)
+                reading = Reading(parsed.total, parsed.card, parsed.sign, alt.confidence, voice)
             elif len(alt.numbers) in (1, 2):
                 card = alt.numbers[0] if len(alt.numbers) == 2 else None
-                reading = Reading(alt.numbers[-1], card, None, alt.confidence)
+                reading = Reading(alt.numbers[-1], card, None, alt.confidence, voice)
             else:
                 continue
             if all(r.key() != reading.key() for r in out):
@@ -217,7 +234,9 @@ class CowabungaGame:
     # --- judging -------------------------------------------------------------------------------
     def judge(self, step: Step, kind: Hashable, readings: list[Reading], confident: bool) -> None:
         """Judge a turn's announcement or an island card read out."""
-        self._trail.heard(readings)
+        self._voice = readings[0].voice if readings else None
+        mismatch = self.voices.mismatch(self._voice) if self.voice_cue else {}
+        self._trail.heard(readings, tuple(mismatch.items()))
         if kind is Phase.ISLAND:
             self._island(step, readings, confident)
         else:
@@ -225,6 +244,7 @@ class CowabungaGame:
 
     def resolve(self, step: Step, kind: Hashable, option: Reading) -> None:
         """Act on a reading a question settled."""
+        self._voice = option.voice
         if isinstance(kind, ResyncQuestion):
             self._resync(step, kind)
         elif kind is Phase.ISLAND:
@@ -265,6 +285,8 @@ class CowabungaGame:
         verdict = judge(self.view, top)
         if isinstance(verdict, Mistake) and self.resync and self._found_again(step):
             return
+        if isinstance(verdict, Accept) and self._in_another_voice(step, verdict):
+            return
         rivals = self.rivals(readings, verdict)
         repeated = (
             isinstance(verdict, Mistake)
@@ -291,6 +313,23 @@ class CowabungaGame:
         another table: then the host asks whether the table stands there ("Is the total sixteen
         now, with Emily to play?"; a recording takes it) and True."""
         found = self._trail.find(self.view)
+        if found is None:
+            return False
+        question = ResyncQuestion(*found)
+        self.host.ask(step, question, (Reading(question.found.view.total),))
+        return True
+
+    def _in_another_voice(self, step: Step, verdict: Accept) -> bool:
+        """Whether an announcement that fits the table, said clearly in another seat's voice
+        than the player to move's, is better explained by the table having moved on (a turn
+        misheard, and the next player speaking): then the host asks, as :meth:`_found_again`,
+        and True. Never otherwise: a player may announce for another."""
+        player = self.view.current_player
+        if (not self.resync or not self.voice_cue or self.host.typed
+                or self._trail.last_unlike(player) < 1.0):
+            return False
+        after, _ = play_card(self.view, verdict.card)
+        found = self._trail.find(after, taking=player)
         if found is None:
             return False
         question = ResyncQuestion(*found)
@@ -361,7 +400,7 @@ class CowabungaGame:
         top = readings[0]
         candidates = list(readings[1:])
         if total_alone and top.card is not None:
-            candidates.append(Reading(top.total, None, None, top.confidence / 2))
+            candidates.append(Reading(top.total, None, None, top.confidence / 2, top.voice))
         return tuple(
             r
             for r in candidates
@@ -378,6 +417,9 @@ class CowabungaGame:
     def _mistake(self, step: Step, m: Mistake) -> None:
         view = self.view
         self._last_mistake = (view.current_player, m.said)
+        if self._voice is not None and not self.host.typed:
+            self.voices.learn(view.current_player, self._voice)  # the player to move spoke
+        self._voice = None
         step.records.append(
             {
                 "event": "mistake",
@@ -408,20 +450,28 @@ class CowabungaGame:
         after, events = play_card(before, card)
         self._journal(step, {"action": "play", "player": player, "card": card})
         self.view = after
-        self.turns.append(Turn(before, player, card, after.total, events, typed=typed))
-        self._trail.changed(Reading(after.total), after, len(self.turns), heard=not typed)
+        voice = None if typed else self._voice
+        self._voice = None
+        if voice is not None:
+            self.voices.learn(player, voice)
+        self.turns.append(Turn(before, player, card, after.total, events, typed=typed,
+                               voice=voice))
+        self._trail.changed(Reading(after.total), after, len(self.turns), heard=not typed,
+                            speaker=player)
         self._announce(step, events)
 
     def draw(self, step: Step, island: int) -> None:
         """The pending player draws ``island``: journal it, advance the view, announce."""
         self._taken_back.pop(Phase.ISLAND, None)
+        drawer = self.view.island_drawer
         after, events = draw_island(self.view, island)
         self._journal(step, {"action": "island", "island": island})
         self.view = after
         last = self.turns[-1]
         self.turns[-1] = replace(last, events=last.events + events)
         typed = self.host.typed if self._host is not None else True
-        self._trail.changed(Reading(island), after, len(self.turns), heard=not typed)
+        self._trail.changed(Reading(island), after, len(self.turns), heard=not typed,
+                            speaker=drawer)
         self._announce(step, events)
 
     def _journal(self, step: Step, action: JSONObject) -> None:
@@ -594,7 +644,10 @@ class CowabungaGame:
         """Restore the view before the last accepted turn; raises ValueError with none."""
         if not self.turns:
             raise ValueError("nothing to undo")
-        self.view = self.turns.pop().before
+        undone = self.turns.pop()
+        if undone.voice is not None:
+            self.voices.forget(undone.player, undone.voice)
+        self.view = undone.before
         self._trail.reset(self.view, len(self.turns))
 
     def replay(self, action: JSONObject) -> None:

@@ -25,6 +25,12 @@ and a turn nobody heard at all may come between two (cost :data:`LOST`), or a pl
 over (someone spoke out of turn, :data:`PASSED`). The referee's own reading is one explanation:
 the announcements it accepted said as heard, the others no turn.
 
+Who spoke is a cue: an announcement taken as a player's turn (said as heard or misheard, or an
+island card read out) whose voice clearly sounds like another seat's costs up to :data:`VOICE`
+more (:attr:`Heard.mismatch`), in every explanation, the referee's own included. So a wrong total
+said again right in the same voice stays a real mistake, and a misheard turn followed by the next
+player's total, in the next player's voice, is found.
+
 **Consistent evidence**, the rules a re-anchoring must meet:
 
 1. The explanation ends with a *chain*: its last :data:`MIN_CHAIN` turns or more are said as
@@ -84,6 +90,10 @@ of a turn misheard in two pieces)."""
 PASSED = 2.0
 """The cost of a player passed over."""
 
+VOICE = 1.0
+"""The extra cost of an announcement taken as a player's whose voice clearly sounds like another
+seat's (a mismatch of 1; less for a less clear one)."""
+
 HIDDEN_STEW_POT = 0.5
 """The extra cost of a stew pot on a turn not heard as said."""
 
@@ -108,6 +118,15 @@ class Heard:
     """Its readings, the one the referee took first (the top one if it took none)."""
     accepted: bool
     """Whether the referee changed its table on it (a turn or an island card)."""
+    mismatch: tuple[tuple[str, float], ...] = ()
+    """For each seat whose voice is known, how clearly its voice is another seat's (0-1,
+    :meth:`voice_host.ear.voice_print.VoiceBook.mismatch`); empty when nobody can tell."""
+    speaker: str | None = None
+    """Who the referee took it from, if it accepted it."""
+
+    def unlike(self, player: str) -> float:
+        """How clearly it was said in another voice than ``player``'s (0 when unknown)."""
+        return next((m for name, m in self.mismatch if name == player), 0.0)
 
 
 @dataclass(frozen=True)
@@ -172,7 +191,12 @@ def pass_turn(view: TableView) -> TableView:
 
 def own_cost(heard: Sequence[Heard]) -> float:
     """The cost of the referee's own reading of ``heard``."""
-    return sum(_no_turn(h) for h in heard if not h.accepted)
+    return sum(_no_turn(h) if not h.accepted else _voice(h, h.speaker) for h in heard)
+
+
+def _voice(h: Heard, player: str | None) -> float:
+    """The cost of ``h`` being said by ``player``: how clearly its voice is another's."""
+    return 0.0 if player is None else VOICE * h.unlike(player)
 
 
 def _no_turn(h: Heard) -> float:
@@ -227,12 +251,14 @@ def find(base: TableView, heard: Sequence[Heard], own: TableView) -> Found | Non
                 continue
             said = _said(p.view, top) if top is not None else None
             if said is not None:
-                grown.append(p.then(said, 0.0, chain=p.chain + (said.kind == "play")))
+                grown.append(p.then(said, _voice(h, said.player),
+                                    chain=p.chain + (said.kind == "play")))
             if p.view.pending_island is None and p.hidden < MAX_HIDDEN:
                 for move in _plays(p.view, heard=False):
                     if said is not None and move.value == said.value:
                         continue
-                    misheard = p.then(move, _misheard(h, move), chain=0)
+                    misheard = p.then(move, _misheard(h, move) + _voice(h, move.player),
+                                      chain=0)
                     grown += [misheard, replace(misheard, rest=True)]
         paths = _prune(grown, mine - TIE)
     finals = [p for p in paths if p.chain >= MIN_CHAIN and not p.rest]
@@ -363,22 +389,26 @@ class Trail:
         self._marks = [(view, turns)]
         self._heard = [[]]
 
-    def heard(self, readings: Sequence[Reading]) -> None:
-        """An announcement was heard (its readings, the top one first)."""
-        self._heard[-1].append(Heard(tuple(readings), False))
+    def heard(self, readings: Sequence[Reading],
+              mismatch: tuple[tuple[str, float], ...] = ()) -> None:
+        """An announcement was heard (its readings, the top one first; how clearly its voice is
+        not each seat's, :attr:`Heard.mismatch`)."""
+        self._heard[-1].append(Heard(tuple(readings), False, mismatch))
         while sum(len(h) for h in self._heard) > MAX_HEARD and len(self._heard) > 1:
             del self._marks[0], self._heard[0]
 
-    def changed(self, taken: Reading, view: TableView, turns: int, *, heard: bool) -> None:
-        """The table changed to ``view`` on the last announcement, taken as ``taken``; typed
-        (``heard`` False), nothing before it is revised."""
+    def changed(self, taken: Reading, view: TableView, turns: int, *, heard: bool,
+                speaker: str | None = None) -> None:
+        """The table changed to ``view`` on the last announcement, taken as ``taken`` from
+        ``speaker``; typed (``heard`` False), nothing before it is revised."""
         if not heard:
             self.reset(view, turns)
             return
         last = self._heard[-1]
         if last:
-            readings = last[-1].readings
-            last[-1] = Heard((taken, *(r for r in readings if r.key() != taken.key())), True)
+            h = last[-1]
+            readings = (taken, *(r for r in h.readings if r.key() != taken.key()))
+            last[-1] = replace(h, readings=readings, accepted=True, speaker=speaker)
         self._marks.append((view, turns))
         self._heard.append([])
         if len(self._marks) > MAX_BACK + 1:
@@ -388,12 +418,21 @@ class Trail:
         """Announcements since the last change of the table that it could not take."""
         return len(self._heard[-1])
 
-    def find(self, view: TableView) -> tuple[Found, int] | None:
+    def last_unlike(self, player: str) -> float:
+        """How clearly the last announcement was said in another voice than ``player``'s."""
+        last = self._heard[-1]
+        return last[-1].unlike(player) if last else 0.0
+
+    def find(self, view: TableView, *, taking: str | None = None) -> tuple[Found, int] | None:
         """The table the announcements agree on (:func:`find`) from the oldest table kept that
-        waits for no island card, and how many accepted turns that table had."""
+        waits for no island card, and how many accepted turns that table had. With ``taking``,
+        the referee's own reading takes the last announcement as ``taking``'s turn, reaching
+        ``view`` (it fits the table, in another seat's voice)."""
         for (base, turns), at in zip(self._marks, range(len(self._marks)), strict=True):
             if base.pending_island is None:
                 heard = [h for segment in self._heard[at:] for h in segment]
+                if taking is not None and heard:
+                    heard[-1] = replace(heard[-1], accepted=True, speaker=taking)
                 found = find(base, heard, view)
                 return None if found is None else (found, turns)
         return None

@@ -6,9 +6,10 @@ Pure functions of a :class:`~cowabunga.TableView` and a :class:`Reading`; no spe
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from cowabunga import Counting, TableView
+from voice_host.recognition import VoicePrint
 
 
 class Reason(enum.Enum):
@@ -39,6 +40,8 @@ class Reading:
     """+1 for "plus", -1 for "minus" when said before the card."""
     confidence: float = 1.0
     """How sure the ear is of this reading, in [0, 1]."""
+    voice: VoicePrint | None = field(default=None, compare=False, repr=False)
+    """The voice print of the utterance it reads (who said it: a cue, never proof)."""
 
     def key(self) -> tuple[int | None, int]:
         """(card, total): readings with the same key are the same announcement."""
