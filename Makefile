@@ -36,3 +36,4 @@ bench: setup
 	.venv/bin/python bench/referee.py --lang it
 	.venv/bin/python bench/recorded_games.py
 	.venv/bin/python bench/closed_set.py
+	.venv/bin/python bench/schnapp_den_sack.py

@@ -1,0 +1,285 @@
+"""Schnapp den Sack's calls as the host hears them: who called first, how fast, in babble, and
+table talk taken for a call.
+
+    .venv/bin/python bench/schnapp_den_sack.py [--lang de] [--reps 2] [--pairs 40] [--seed 35]
+
+Every clip is synthesized speech of held-out voices (the ``bench`` split's MBROLA, Pico and
+Kokoro voices: none of them trained the ear, chose the closed-set scorer's thresholds or plays
+in the demo), heard by the real ear (``GameWordEar``) with the phrases the host declares while it
+waits for a call. Figures:
+
+* clean calls: the caller named at once (goal ≥ 98%), asked about, named wrong, not heard: with
+  a call word per player (the host's design) and with the players' names;
+* two calls starting within 300 ms of each other, the earlier one to be named (goal ≥ 95%): the
+  whole overlapping recording heard (the host's way), and only its head from the first call's
+  start (:func:`call_head`, tried and not kept: the head's length chosen on the ``val`` voices);
+* the time from the end of a call to the verdict (goal ≤ 300 ms p95): the ear's recognition and
+  the host's judging of the recording, which the endpointer hands over as the call ends;
+* calls heard in party babble at 10 dB SNR;
+* table talk (the language's distractor sentences and near misses) taken for a call (goal ≤ 1%).
+
+The figures go to ``bench/RESULTS.md`` ("Schnapp den Sack: calls").
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+from rich.console import Console
+from rich.progress import track
+from rich.table import Table
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run by path: the repository
+
+from bench.corpus import LANGUAGES
+from voice_host.audio.noise import mix_at_snr
+from voice_host.games.schnapp_den_sack import rules
+from voice_host.games.schnapp_den_sack.host.session import SchnappSession
+from voice_host.games.schnapp_den_sack.host.table import CALL
+from voice_host.games.schnapp_den_sack.words import words
+from voice_host.recognition import SAMPLE_RATE, Expectation, Recognizer, Samples
+from voice_host.speakers import synth
+from voice_host.voice import babble
+
+PLAYERS = ("Anna", "Ben", "Cleo", "Dora")
+"""The table measured: four players."""
+NEAR = {
+    "de": ("Ananas ist lecker", "Krokant", "Schokoladenkuchen", "Trampeltier", "Kartoffel",
+           "Anne", "Benny", "Klee", "Dora hat recht", "Sack", "schnapp ihn dir", "sechs Säcke",
+           "so ein frecher Sack", "wer ist dran", "noch eine Karte"),
+    "en": ("pineapples are sweet", "crocodile tears", "hot chocolate", "trampolines",
+           "butterflies", "Annie", "Benny", "clean", "Dora is right", "sack", "grab it",
+           "six sacks", "cheeky", "whose turn", "one more card"),
+}
+"""Table talk close to the calls, which must be heard as no call."""
+HEADS = (0.4, 0.6)
+"""Lengths of the head of an overlapping recording tried on the ``val`` voices."""
+WITHIN_S = 0.3
+"""Two calls start within this of each other."""
+FRAME_S = 0.01
+"""The frame the start of a call is found on."""
+ABOVE_FLOOR_DB = 15.0
+"""How far above the recording's quietest frames a frame must be to count as speech."""
+BEFORE_S = 0.05
+"""Kept before the start found, so no consonant is cut."""
+
+
+def call_onset(samples: Samples) -> int:
+    """The sample where the first call starts (0 for a recording without a clear start)."""
+    frame = int(FRAME_S * SAMPLE_RATE)
+    count = len(samples) // frame
+    if count < 3:
+        return 0
+    frames = samples[:count * frame].astype(np.float64).reshape(count, frame)
+    level = 10 * np.log10(np.mean(frames ** 2, axis=1) + 1.0)
+    floor = float(np.percentile(level, 10))
+    loud = np.flatnonzero(level > floor + ABOVE_FLOOR_DB)
+    return int(loud[0]) * frame if len(loud) else 0
+
+
+def call_head(samples: Samples, head_s: float) -> Samples:
+    """The recording from just before the first call's start, ``head_s`` long (the ear pads
+    what it scores, so a short head is heard as a whole word cut short)."""
+    start = max(0, call_onset(samples) - int(BEFORE_S * SAMPLE_RATE))
+    return samples[start:start + int((BEFORE_S + head_s) * SAMPLE_RATE)]
+
+
+CLEAN_GOAL, OVERLAP_GOAL, LATENCY_GOAL_MS, TALK_GOAL = 0.98, 0.95, 300.0, 0.01
+"""The issue's goals."""
+
+
+@dataclass
+class Tally:
+    """How a set of calls was heard."""
+
+    outcomes: Counter[str] = field(default_factory=Counter)
+    """right (named at once), asked, wrong (another player named at once), none."""
+    latencies_ms: list[float] = field(default_factory=list)
+    """Recognition and judging time of each (wall clock)."""
+    cpu_ms: list[float] = field(default_factory=list)
+    """The same in this process's CPU time (what a machine to itself would wait, about)."""
+
+    @property
+    def total(self) -> int:
+        """Calls heard."""
+        return sum(self.outcomes.values())
+
+    def share(self, outcome: str) -> str:
+        """``outcome``'s share as a percentage."""
+        return f"{100 * self.outcomes[outcome] / max(1, self.total):.1f}%"
+
+    def p(self, q: float, cpu: bool = False) -> str:
+        """The ``q`` quantile of the latencies (or their CPU time), in ms."""
+        times = self.cpu_ms if cpu else self.latencies_ms
+        return f"{np.quantile(times, q):.0f}" if times else "-"
+
+
+def held_out(lang: str, split: str) -> list[synth.Voice]:
+    """The MBROLA, Pico and Kokoro voices of ``split`` (no espeak-ng: the scorer hears its
+    default voices worst, and no player sounds like them)."""
+    return [v for v in synth.voices(lang, split) if v.engine in ("mbrola", "pico", "kokoro")]
+
+
+class Bench:
+    """The ear, the host's phrases and the clips."""
+
+    def __init__(self, lang: str, seed: int) -> None:
+        from voice_host.ear.game_words import GameWordEar
+        from voice_host.recognizers import load_recognizer
+
+        self.lang = lang
+        self.rng = random.Random(seed)
+        self.ear: Recognizer = GameWordEar(load_recognizer("ear", lang))
+        self.words = words(lang)
+        self.babble = babble(30.0, talkers=4, seed=seed)
+
+    def session(self, calls: Sequence[str]) -> SchnappSession:
+        """A host waiting for a call, the players calling ``calls``."""
+        piles = [[rules.Card(rules.Kind.DUDEL, 1)] for _ in PLAYERS]
+        session = SchnappSession(rules.new_game(PLAYERS, [1, 1, 1, 1], piles), lang=self.lang,
+                                 calls=dict(zip(PLAYERS, calls, strict=True)))
+        session.start()
+        return session
+
+    def expectation(self, session: SchnappSession) -> Expectation:
+        """What the host declares while it waits for a call."""
+        return session.table.expectation(CALL)
+
+    def say(self, voice: synth.Voice, text: str) -> Samples:
+        """``text`` in ``voice``, a little jitter in speed."""
+        return synth.synthesize(voice, text, self.rng.uniform(0.9, 1.15))
+
+    def hear(self, calls: Sequence[str], audio: Samples, first: str | None, tally: Tally) -> None:
+        """Hear ``audio`` as the host would while waiting for a call; count against ``first``
+        (None: table talk, where any call named is wrong)."""
+        session = self.session(calls)
+        start, cpu = time.perf_counter(), time.process_time()
+        hearing = self.ear.recognize(audio, self.expectation(session))
+        step = session.hear(hearing)
+        tally.latencies_ms.append(1000 * (time.perf_counter() - start))
+        tally.cpu_ms.append(1000 * (time.process_time() - cpu))
+        named = next((r.get("player") for r in step.records
+                      if r.get("event") in ("grabbed", "false_grab")), None)
+        if named is not None:
+            tally.outcomes["right" if named == first else "wrong"] += 1
+        elif session.question is not None:
+            tally.outcomes["asked"] += 1
+        else:
+            tally.outcomes["none"] += 1
+
+    def noisy(self, audio: Samples) -> Samples:
+        """``audio`` in party babble at 10 dB."""
+        at = self.rng.randrange(len(self.babble) - len(audio))
+        return mix_at_snr(audio, self.babble[at:at + len(audio)], 10.0)
+
+
+def pad(audio: Samples) -> Samples:
+    """A call as the endpointer hands it over: a little quiet either side."""
+    quiet = np.zeros(int(0.25 * SAMPLE_RATE), np.int16)
+    return np.concatenate([quiet, audio, quiet])
+
+
+def overlap(first: Samples, second: Samples, delay_s: float) -> Samples:
+    """Two calls, the second starting ``delay_s`` after the first."""
+    at = int(delay_s * SAMPLE_RATE)
+    mix = np.zeros(max(len(first), at + len(second)), np.float64)
+    mix[:len(first)] += first
+    mix[at:at + len(second)] += second
+    return pad(np.clip(mix, -32768, 32767).astype(np.int16))
+
+
+def single_calls(bench: Bench, voices: list[synth.Voice], calls: Sequence[str], reps: int,
+                 clean: Tally, noisy: Tally, label: str) -> None:
+    """Each voice calls each player's call ``reps`` times, clean and in babble."""
+    jobs = [(v, i) for v in voices for i in range(len(PLAYERS)) for _ in range(reps)]
+    for voice, i in track(jobs, description=f"{label}: single calls"):
+        audio = pad(bench.say(voice, calls[i]))
+        bench.hear(calls, audio, PLAYERS[i], clean)
+        bench.hear(calls, bench.noisy(audio), PLAYERS[i], noisy)
+
+
+def overlapping(bench: Bench, voices: list[synth.Voice], calls: Sequence[str], pairs: int,
+                heads: Sequence[float | None], label: str) -> dict[float | None, Tally]:
+    """``pairs`` pairs of calls by two players starting within :data:`WITHIN_S`, heard whole
+    (None) and cut to each head length."""
+    tallies: dict[float | None, Tally] = {h: Tally() for h in heads}
+    for _ in track(range(pairs), description=f"{label}: overlapping calls"):
+        a, b = bench.rng.sample(range(len(PLAYERS)), 2)
+        va, vb = bench.rng.choice(voices), bench.rng.choice(voices)
+        audio = overlap(bench.say(va, calls[a]), bench.say(vb, calls[b]),
+                        bench.rng.uniform(0.0, WITHIN_S))
+        for head in heads:
+            heard = audio if head is None else call_head(audio, head)
+            bench.hear(calls, pad(heard) if head is not None else heard, PLAYERS[a],
+                       tallies[head])
+    return tallies
+
+
+def main() -> None:
+    """Run the bench and print its table."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--lang", default="de", choices=("de", "en"))
+    parser.add_argument("--reps", type=int, default=2, help="Calls per voice and player.")
+    parser.add_argument("--pairs", type=int, default=40, help="Overlapping pairs measured.")
+    parser.add_argument("--seed", type=int, default=35)
+    args = parser.parse_args()
+    bench = Bench(args.lang, args.seed)
+    voices = held_out(args.lang, "bench")
+    val = held_out(args.lang, "val")
+    w = bench.words
+    call_sets = {"call words": w.buzz[:len(PLAYERS)], "names": PLAYERS}
+    console = Console(width=140)
+    console.print(f"Schnapp den Sack calls, {args.lang}: bench voices "
+                  f"{', '.join(v.name for v in voices)}; val {', '.join(v.name for v in val)}")
+
+    # The head of an overlapping recording: chosen on the val voices.
+    tried = overlapping(bench, val, call_sets["call words"], max(6, args.pairs // 4),
+                        HEADS, "val")
+    head = max(HEADS, key=lambda h: tried[h].outcomes["right"])
+    console.print("val, overlapping calls named right: " + ", ".join(
+        f"head {h:.1f} s {tried[h].share('right')}" for h in HEADS) + f" -> head {head:.1f} s")
+
+    table = Table(title=f"Schnapp den Sack: calls ({args.lang}, held-out voices)")
+    for column in ("calls", "condition", "n", "named right", "asked", "wrong", "none",
+                   "p50 ms", "p95 ms", "CPU p95 ms"):
+        table.add_column(column, justify="right" if column not in ("calls", "condition")
+                         else "left")
+
+    def row(label: str, condition: str, t: Tally) -> None:
+        table.add_row(label, condition, str(t.total), t.share("right"), t.share("asked"),
+                      t.share("wrong"), t.share("none"), t.p(0.5), t.p(0.95), t.p(0.95, cpu=True))
+
+    for label, calls in call_sets.items():
+        clean, noisy = Tally(), Tally()
+        single_calls(bench, voices, calls, args.reps, clean, noisy, label)
+        row(label, "clean", clean)
+        row(label, "babble 10 dB", noisy)
+    both = overlapping(bench, voices, call_sets["call words"], args.pairs, (None, head),
+                       "bench")
+    row("call words", f"2 calls within {int(WITHIN_S * 1000)} ms, whole", both[None])
+    row("call words", f"2 calls within {int(WITHIN_S * 1000)} ms, head {head:.1f} s",
+        both[head])
+    talk = Tally()
+    sentences = (*LANGUAGES[args.lang][:25], *NEAR[args.lang])
+    for sentence in track(sentences, description="table talk"):
+        audio = pad(bench.say(bench.rng.choice(voices), sentence))
+        bench.hear(call_sets["call words"], audio, None, talk)
+    table.add_row("call words", "table talk taken for a call", str(talk.total),
+                  "-", talk.share("asked"), talk.share("wrong"), talk.share("none"),
+                  talk.p(0.5), talk.p(0.95), talk.p(0.95, cpu=True))
+    console.print(table)
+    console.print(f"goals: named right >= {CLEAN_GOAL:.0%} clean, >= {OVERLAP_GOAL:.0%} within "
+                  f"{int(WITHIN_S * 1000)} ms; call to verdict p95 <= {LATENCY_GOAL_MS:.0f} ms; "
+                  f"table talk taken for a call <= {TALK_GOAL:.0%}")
+
+
+if __name__ == "__main__":
+    main()
