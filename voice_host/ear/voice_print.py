@@ -21,6 +21,10 @@ LOUD_SHARE = 0.5
 """The share of an utterance's frames, the loudest, its print is the mean of (the rest is the
 silence and the noise around the words)."""
 
+VOICED_BINS = 24
+"""The lowest mel bins (up to about 1 kHz), whose energy picks the voiced frames: a hiss or a
+fricative is loud too, but says little of the voice."""
+
 MIN_LEARNED = 1
 """Utterances a seat's voice is learned from before it is compared."""
 
@@ -31,7 +35,7 @@ to be clearly the other's (a mismatch of 1)."""
 
 def voice_print(mel: npt.NDArray[np.float32]) -> VoicePrint:
     """The voice print of an utterance's log-mel frames ``(bins, frames)``."""
-    energy = mel.mean(axis=0)
+    energy = mel[:VOICED_BINS].mean(axis=0)
     cut = np.quantile(energy, 1.0 - LOUD_SHARE) if energy.size else 0.0
     loud = mel[:, energy >= cut]
     if loud.shape[1] == 0:
