@@ -13,11 +13,15 @@ command.
 from __future__ import annotations
 
 import argparse
+import sys
 from collections import Counter
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 NUMBER_LIKE: dict[str, tuple[str, ...]] = {
     "en": (
