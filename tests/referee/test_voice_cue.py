@@ -9,6 +9,9 @@ table as Hendrik's turn said again. Only her voice tells it is hers.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+import numpy as np
 import pytest
 
 from voice_host.recognition import Hearing, Recognizer
@@ -16,7 +19,7 @@ from voice_host.recognizers import load_recognizer
 from voice_host.referee import Session
 
 from ..ear.conftest import needs_espeak
-from .helpers import events, table_setup
+from .helpers import events, heard, table_setup
 
 VOICES = {"Emily": "en-us+m3", "Maria": "en-gb-scotland+Lee", "Hendrik": "en+f4"}
 
@@ -73,3 +76,24 @@ def test_a_real_mistake_said_again_in_the_same_voice_stays_a_mistake(
     assert not events(records, "resync")
     assert [(e["player"], e["total"]) for e in events(records, "played")] == [
         ("Emily", 10), ("Maria", 16), ("Hendrik", 19)]
+
+
+@pytest.mark.parametrize("can_answer", [False, True])
+def test_a_legal_total_in_another_players_voice_is_still_taken(can_answer: bool) -> None:
+    # Voices as the ear would print them: one direction each, a little noise per utterance.
+    rng = np.random.default_rng(7)
+    voice = {name: rng.normal(size=80).astype(np.float32) for name in VOICES}
+
+    def said(text: str, who: str) -> Hearing:
+        noise = 0.1 * rng.normal(size=80).astype(np.float32)
+        return replace(heard(text, 0.99), voice=voice[who] + noise)
+
+    s = Session(table_setup(2), can_answer=can_answer)
+    for text, who in (("ten", "Emily"), ("thirteen", "Maria"), ("sixteen", "Hendrik"),
+                      ("twenty-one", "Emily"), ("twenty-three", "Maria")):
+        assert events(s.hear(said(text, who)).records, "played")
+    # Maria announces Hendrik's total for him: a player may announce for another.
+    records = s.hear(said("twenty-seven", "Maria")).records
+    assert events(records, "played") == [
+        {"event": "played", "player": "Hendrik", "card": 4, "total": 27}]
+    assert not events(records, "resync") and not events(records, "ask")

@@ -322,10 +322,12 @@ class CowabungaGame:
     def _in_another_voice(self, step: Step, verdict: Accept) -> bool:
         """Whether an announcement that fits the table, said clearly in another seat's voice
         than the player to move's, is better explained by the table having moved on (a turn
-        misheard, and the next player speaking): then the host asks, as :meth:`_found_again`,
-        and True. Never otherwise: a player may announce for another."""
+        misheard, and the next player speaking): then the referee of a recording re-anchors
+        (as :meth:`_found_again`), and True. Never otherwise: a player may announce for another,
+        and live, where the table hears the host's verdicts, a fitting announcement is never
+        held up on a voice."""
         player = self.view.current_player
-        if (not self.resync or not self.voice_cue or self.host.typed
+        if (not self.resync or not self.voice_cue or self.host.typed or self.host.can_answer
                 or self._trail.last_unlike(player) < 1.0):
             return False
         after, _ = play_card(self.view, verdict.card)
