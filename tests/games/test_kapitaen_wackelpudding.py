@@ -569,9 +569,12 @@ def test_a_name_with_a_line_break_stays_one_line() -> None:
 
 
 def test_registered() -> None:
-    assert GAMES[GAME] is ENTRY
+    registered = GAMES[GAME]
+    assert registered.replay is ENTRY.replay and registered.id == ENTRY.id
     assert ENTRY.players == (2, 5) and ENTRY.languages == ("de", "en")
-    assert ENTRY.table_command is None and not ENTRY.has_demo
+    # The game's own entry stands alone; the registry's carries its host (demo and table).
+    assert ENTRY.table_command is None and ENTRY.demo is None
+    assert registered.table_command == GAME and registered.demo is not None
 
 
 # --- the command line ----------------------------------------------------------------------------
