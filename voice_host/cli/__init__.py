@@ -11,6 +11,7 @@ from voice_host.cli import (  # noqa: F401
     kapitaen_cmds,
     model_cmds,
     referee_cmds,
+    schnapp_cmds,
     speech_cmds,
     train_cmds,
     turtle_cmds,

@@ -26,7 +26,7 @@ ENTRY = GameEntry(
     players=(MIN_PLAYERS, MAX_PLAYERS),
     languages=("de", "en"),
     replay=replay_contract(replay_script, SchnappError),
-    table_command=None,
+    table_command="schnapp-den-sack",
     demo=demo,
 )
 """Schnapp den Sack's entry in the games registry."""

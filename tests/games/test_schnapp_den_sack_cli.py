@@ -1,0 +1,60 @@
+"""``voice-host play schnapp-den-sack``: a table hosted from the keyboard, set up by flags; bad
+flags are one line and exit 2."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from voice_host.games.schnapp_den_sack.host.setup import check_wait, parse_plates, parse_players
+from voice_host.games.schnapp_den_sack.rules import SchnappError
+
+
+def voice_host(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    """Run the command line as a user would."""
+    return subprocess.run([sys.executable, "-m", "voice_host", *args], input=stdin,
+                          capture_output=True, text=True, timeout=120, check=False)
+
+
+def test_a_typed_table_deals_flips_judges_and_logs(tmp_path: Path) -> None:
+    log = tmp_path / "game.jsonl"
+    done = voice_host("play", "schnapp-den-sack", "--players", "Anna,Ben", "--mute",
+                      "--log", str(log), stdin="Krokodil\n\nReihen\n")
+    assert done.returncode == 0, done.stderr
+    assert "Anna ruft Ananas, Ben ruft Krokodil" in done.stdout
+    assert "Ben: falsch geschnappt!" in done.stdout
+    events = [json.loads(line)["event"] for line in log.read_text().splitlines()]
+    assert events.count("flipped") == 3 and "false_grab" in events
+
+
+@pytest.mark.parametrize(("text", "says"), [
+    ("5", "no plate 5"),
+    ("6,8,12", "3 plates"),
+    ("dudel=7,traenen=8", "no plate for frech, wander"),
+    ("dudel=7,traenen=8,frech=9,sack=12", "no row \"sack\""),
+])
+def test_bad_plates_say_what_is_wrong(text: str, says: str) -> None:
+    with pytest.raises(SchnappError, match=says):
+        parse_plates(text)
+
+
+def test_the_variants_plates() -> None:
+    assert parse_plates("8") == ((8,),) * 4
+    assert parse_plates("12,6") == ((6, 12),) * 4
+    assert parse_plates("dudel=7,traenen=8,frech=9,wander=12") == ((7,), (8,), (9,), (12,))
+    assert parse_players(" Anna, Ben ") == ("Anna", "Ben")
+    with pytest.raises(SchnappError, match="given twice"):
+        parse_players("Anna,Anna")
+    with pytest.raises(SchnappError, match="1 to 8 seconds"):
+        check_wait(0.5)
+
+
+def test_a_bad_flag_is_one_line_and_exit_2() -> None:
+    done = voice_host("play", "schnapp-den-sack", "--plates", "5", "--mute")
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.strip() == ("voice-host: --plates[0]: no plate 5: the plates are "
+                                   "6, 7, 8, 9, 10, 12")

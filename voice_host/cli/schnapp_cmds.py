@@ -1,0 +1,72 @@
+"""Command: ``schnapp-den-sack`` (hidden; ``voice-host play schnapp-den-sack`` runs it): a table of
+Schnapp den Sack hosted from the keyboard: the host deals, flips and says each card and judges
+the call typed (a call word or a name); an empty line says the wait ran out."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated, TextIO
+
+import typer
+
+from voice_host.cli.app import UserError, app, check_output
+
+
+@app.command(name="schnapp-den-sack", hidden=True)
+def schnapp_den_sack(
+    players: Annotated[str, typer.Option(help="Players in turn order: 'Anna,Ben,Cleo'.")] = (
+        "Anna,Ben,Cleo"),
+    plates: Annotated[str, typer.Option(help="The target: '6', '8', '6,12', or one per row "
+                                             "'dudel=7,traenen=8,frech=9,wander=12'.")] = "6",
+    lang: Annotated[str, typer.Option(help="Language: de, en.")] = "de",
+    wait: Annotated[float, typer.Option(help="Seconds the host waits for a call.")] = 3.0,
+    seed: Annotated[int, typer.Option(help="Seed of the deal (a repeatable game).")] = 1,
+    log: Annotated[Path | None, typer.Option(help="Write every event as JSON lines here.")] = None,
+    speak_to: Annotated[
+        Path | None, typer.Option("--speak-to", help="The host speaks into this WAV.")
+    ] = None,
+    mute: Annotated[bool, typer.Option("--mute", help="The host does not speak aloud.")] = False,
+) -> None:
+    """Host a table of Schnapp den Sack from the keyboard: type who called (their call word or
+    name), an empty line when nobody called in time, or a command (Reihen, punkte, langsamer,
+    rückgängig, stopp)."""
+    from voice_host.games.schnapp_den_sack.host.session import seeded_session
+    from voice_host.games.schnapp_den_sack.host.setup import (
+        check_wait,
+        parse_plates,
+        parse_players,
+    )
+    from voice_host.games.schnapp_den_sack.rules import SchnappError
+    from voice_host.games.schnapp_den_sack.words import LANGUAGES
+    from voice_host.host.runner import Runner, open_voice
+
+    if lang not in LANGUAGES:
+        raise UserError(f"--lang {lang!r}: choose one of {', '.join(LANGUAGES)}")
+    try:
+        names, targets, seconds = parse_players(players), parse_plates(plates), check_wait(wait)
+    except SchnappError as err:
+        raise UserError(str(err)) from None
+    check_output(log, "--log")
+    check_output(speak_to, "--speak-to")
+    session = seeded_session(names, seed, lang=lang, plates=targets, wait_s=seconds)
+    voice, _ = open_voice(speak_to, lang=lang, mute=mute)
+    log_file: TextIO | None = None
+    if log is not None:
+        try:
+            log_file = open(log, "w", encoding="utf-8")  # noqa: SIM115
+        except OSError as err:
+            raise UserError(f"--log {log}: {err.strerror or err}") from None
+    runner = Runner(session, None, log_file, voice, lambda line: print(line, flush=True))
+    try:
+        runner.handle(session.start())
+        for line in sys.stdin:
+            step = session.time_up() if not line.strip() else session.type(line)
+            runner.handle(step)
+            if step.message:
+                print(step.message, flush=True)
+            if session.stopped or session.game.over:
+                break
+    finally:
+        if log_file is not None:
+            log_file.close()
