@@ -8,10 +8,19 @@ import subprocess
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 
+from voice_host.audio.chunks import samples_to_chunks
+from voice_host.ear.game_words import GameWordEar
+from voice_host.games.schnapp_den_sack.host.listen import StreamTable, hear_stream
+from voice_host.games.schnapp_den_sack.host.session import seeded_session
 from voice_host.games.schnapp_den_sack.host.setup import check_wait, parse_plates, parse_players
 from voice_host.games.schnapp_den_sack.rules import SchnappError
+from voice_host.host.early_ear import referee_endpointer
+from voice_host.host.step import Step
+from voice_host.recognizers import load_recognizer
+from voice_host.speakers import synth
 
 
 def voice_host(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
@@ -58,3 +67,23 @@ def test_a_bad_flag_is_one_line_and_exit_2() -> None:
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.strip() == ("voice-host: --plates[0]: no plate 5: the plates are "
                                    "6, 7, 8, 9, 10, 12")
+
+
+def test_a_recorded_call_is_heard_and_the_wait_runs_on_the_recordings_clock() -> None:
+    call = synth.synthesize(synth.Voice("mbrola", "mb-de1", "train"), "Krokodil")
+    quiet = np.zeros(8000, np.int16)
+    recording = np.concatenate([quiet, call, *[quiet] * 9])  # then 4.5 s of silence
+    session = seeded_session(("Anna", "Ben"), 1)
+    records: list[dict[str, object]] = []
+
+    def handle(step: Step) -> None:
+        records.extend(r for r in step.records if r["event"] != "host")
+
+    table = StreamTable(session, GameWordEar(load_recognizer("ear", "de")), referee_endpointer(),
+                        handle)
+    hear_stream(table, samples_to_chunks(recording))
+    events = [r["event"] for r in records]
+    # Anna's Frecher Sack 1 reaches nothing: Ben's call is a wrong grab; 3 s of silence after
+    # it, the wait for Ben's card runs out and Anna flips the third card.
+    assert events == ["flipped", "heard", "false_grab", "laid", "flipped", "laid", "flipped"]
+    assert records[1]["words"] == ["Ben"]

@@ -1,16 +1,21 @@
 """Command: ``schnapp-den-sack`` (hidden; ``voice-host play schnapp-den-sack`` runs it): a table of
-Schnapp den Sack hosted from the keyboard: the host deals, flips and says each card and judges
-the call typed (a call word or a name); an empty line says the wait ran out."""
+Schnapp den Sack: the host deals, flips and says each card and judges the first call, heard in a
+recorded game (``--input``, the wait on the recording's clock) or typed at the keyboard (a call
+word or a name; an empty line says the wait ran out)."""
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated, TextIO
+from typing import TYPE_CHECKING, Annotated, TextIO
 
 import typer
 
-from voice_host.cli.app import UserError, app, check_output
+from voice_host.cli.app import UserError, app, check_input, check_output
+
+if TYPE_CHECKING:
+    from voice_host.games.schnapp_den_sack.host.session import SchnappSession
+    from voice_host.host.runner import Runner
 
 
 @app.command(name="schnapp-den-sack", hidden=True)
@@ -27,10 +32,14 @@ def schnapp_den_sack(
         Path | None, typer.Option("--speak-to", help="The host speaks into this WAV.")
     ] = None,
     mute: Annotated[bool, typer.Option("--mute", help="The host does not speak aloud.")] = False,
+    input_: Annotated[
+        Path | None,
+        typer.Option("--input", help="Host a recorded game (WAV) instead of the keyboard."),
+    ] = None,
 ) -> None:
-    """Host a table of Schnapp den Sack from the keyboard: type who called (their call word or
-    name), an empty line when nobody called in time, or a command (Reihen, punkte, langsamer,
-    rückgängig, stopp)."""
+    """Host a table of Schnapp den Sack: a recorded game (--input), or from the keyboard: type
+    who called (their call word or name), an empty line when nobody called in time, or a command
+    (Reihen, punkte, langsamer, rückgängig, stopp)."""
     from voice_host.games.schnapp_den_sack.host.session import seeded_session
     from voice_host.games.schnapp_den_sack.host.setup import (
         check_wait,
@@ -49,6 +58,8 @@ def schnapp_den_sack(
         raise UserError(str(err)) from None
     check_output(log, "--log")
     check_output(speak_to, "--speak-to")
+    if input_ is not None:
+        check_input(input_, "--input", "a recorded game's WAV")
     session = seeded_session(names, seed, lang=lang, plates=targets, wait_s=seconds)
     voice, _ = open_voice(speak_to, lang=lang, mute=mute)
     log_file: TextIO | None = None
@@ -59,6 +70,9 @@ def schnapp_den_sack(
             raise UserError(f"--log {log}: {err.strerror or err}") from None
     runner = Runner(session, None, log_file, voice, lambda line: print(line, flush=True))
     try:
+        if input_ is not None:
+            hear_recording(session, input_, runner, lang)
+            return
         runner.handle(session.start())
         for line in sys.stdin:
             step = session.time_up() if not line.strip() else session.type(line)
@@ -70,3 +84,20 @@ def schnapp_den_sack(
     finally:
         if log_file is not None:
             log_file.close()
+
+
+def hear_recording(session: SchnappSession, path: Path, runner: Runner, lang: str) -> None:
+    """Host the recorded game in ``path`` through the real ear, on the recording's clock."""
+    from voice_host.audio.chunks import AudioFileError, read_wav, samples_to_chunks
+    from voice_host.ear.game_words import GameWordEar
+    from voice_host.games.schnapp_den_sack.host.listen import StreamTable, hear_stream
+    from voice_host.host.early_ear import referee_endpointer
+    from voice_host.recognizers import EngineError, load_recognizer
+
+    try:
+        samples = read_wav(path)
+        ear = GameWordEar(load_recognizer("ear", lang))
+    except (AudioFileError, EngineError) as err:
+        raise UserError(f"--input {path}: {err}") from None
+    table = StreamTable(session, ear, referee_endpointer(), runner.handle)
+    hear_stream(table, samples_to_chunks(samples))

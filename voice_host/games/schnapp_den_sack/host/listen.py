@@ -1,0 +1,82 @@
+"""A table of Schnapp den Sack heard from a stream of audio (a recording, or a microphone's
+chunks), with the stream's own clock for the wait.
+
+The endpointer cuts the calls; each is heard by the ear under the host's expectation and judged.
+The wait for a call runs on the stream's time: a call that starts after the wait ran out comes
+after the host's "time's up" (and belongs to the next flip), and a wait that runs out in silence
+is told to the host as soon as no speech is going on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from voice_host.audio.chunks import AudioChunk
+from voice_host.audio.endpoint import Endpointer, Utterance
+from voice_host.games.schnapp_den_sack.host.session import SchnappSession
+from voice_host.host.step import Step
+from voice_host.recognition import Recognizer
+
+
+class StreamTable:
+    """The host of one game, fed a stream's chunks; ``handle`` carries out each step."""
+
+    def __init__(self, session: SchnappSession, ear: Recognizer, endpointer: Endpointer,
+                 handle: Callable[[Step], None]) -> None:
+        self.session = session
+        """The host."""
+        self.ear = ear
+        """The real ear (a :class:`~voice_host.ear.game_words.GameWordEar`)."""
+        self.endpointer = endpointer
+        """Cuts the calls from the stream."""
+        self.handle = handle
+        """Carries out a step (journal, log, display, voice)."""
+        self.clock = 0.0
+        """The stream's time now (seconds)."""
+        self.wait_from = 0.0
+        """The stream time the current flip's wait began."""
+
+    def start(self) -> None:
+        """The opening and the first flip."""
+        self.handle(self.session.start())
+
+    def feed(self, chunk: AudioChunk) -> None:
+        """One chunk of the stream."""
+        self.clock += chunk.seconds
+        for utterance in self.endpointer.process(chunk):
+            self.hear(utterance)
+        if not self.endpointer.in_speech:
+            self.run_out(self.clock)
+
+    def finish(self) -> None:
+        """The stream ended: hear its last call, if one was cut short."""
+        last = self.endpointer.flush()
+        if last is not None:
+            self.hear(last)
+
+    def run_out(self, until: float) -> None:
+        """Every wait that ran out before stream time ``until``."""
+        while (self.session.waiting_for() is not None and not self.session.game.over
+               and until > self.wait_from + self.session.wait_s):
+            self.wait_from += self.session.wait_s
+            self.handle(self.session.time_up())
+
+    def hear(self, utterance: Utterance) -> None:
+        """A call (or a command, or table talk): the waits that ran out before it began
+        first, then it is heard and judged."""
+        self.run_out(utterance.start_s)
+        flips = self.session.state.flips
+        hearing = self.ear.recognize(utterance.samples, self.session.expectation())
+        self.handle(self.session.hear(hearing))
+        if self.session.state.flips != flips:
+            self.wait_from = utterance.end_s
+
+
+def hear_stream(table: StreamTable, chunks: Iterable[AudioChunk]) -> None:
+    """Host a whole stream: start, every chunk, then its end."""
+    table.start()
+    for chunk in chunks:
+        if table.session.stopped or table.session.game.over:
+            break
+        table.feed(chunk)
+    table.finish()
