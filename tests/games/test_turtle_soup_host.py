@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from voice_host.games.turtle_soup import rules
+from voice_host.games.turtle_soup import decktet, rules
 from voice_host.games.turtle_soup.cards import Card, Suit
 from voice_host.games.turtle_soup.replay import replay
 from voice_host.host.step import Step
@@ -44,6 +44,9 @@ def test_a_card_is_said_with_its_name_suits_and_what_goes_into_the_pot() -> None
         "Il Mercante, nove di Foglie e Nodi: nove piccoli in pentola.")
     assert say.payout(("Anna", "Ben"), rules.Tokens(small=4)) == (
         "Anna e Ben: quattro piccoli ciascuno.")
+    pawn = decktet.PAWNS[0].card
+    assert say.revealed(pawn, rules.ingredients(pawn, rules.Rules())) == (
+        "Il Raccolto, pedone di Lune, Soli e Foglie: un extra-grande in pentola.")
     en = SoupLines("en")
     assert en.revealed(Card("ace", (Suit.MOONS,)), rules.Tokens(large=1)) == (
         "The Ace of Moons: one large into the pot.")
