@@ -4,7 +4,8 @@ synthesized voices, the real ear hears them and the host judges.
 Each bot sees the flipped card, and after its own reaction time calls its call word when the card
 reaches a row (unless it misses it) or, now and then, when it does not (a wrong grab). Calls that
 start within the length of a call of each other overlap in one recording, the earlier call ahead:
-the ear hears the mixture, as a microphone at a real table would. A call the ear is unsure of is
+the ear hears the mixture, as a microphone at a real table would. Earcons mark each flip, grab
+and wrong grab. A call the ear is unsure of is
 asked about, and the caller says its call word again; the last resort is typing it. Calls that
 come after the wait are not made: the driver tells the host the wait ran out.
 """
@@ -23,6 +24,7 @@ import numpy as np
 from voice_host.games.entry import DemoError, DemoRequest
 from voice_host.games.schnapp_den_sack import rules
 from voice_host.games.schnapp_den_sack.host.session import SchnappSession
+from voice_host.games.schnapp_den_sack.host.table import EARCONS
 from voice_host.host.runner import Runner
 from voice_host.host.step import Step
 from voice_host.recognition import SAMPLE_RATE, Recognizer, Samples
@@ -120,7 +122,8 @@ class SchnappTable:
     def __init__(self, players: Sequence[str], *, seed: int, ear: Recognizer, lang: str = "de",
                  log: TextIO | None = None, transcript: Callable[[str], None] | None = None,
                  sound: Callable[[Samples], None] | None = None,
-                 host_sound: Callable[[str], None] | None = None) -> None:
+                 host_sound: Callable[[str], None] | None = None,
+                 earcon: Callable[[str], None] | None = None) -> None:
         self.rng = random.Random(seed)
         """The table's randomness: the deal, the bots, their slips."""
         state = rules.deal(players, self.rng)
@@ -135,6 +138,8 @@ class SchnappTable:
         """Receives each call's audio (for the game's WAV)."""
         self.host_sound = host_sound
         """Receives each host line (for the game's WAV)."""
+        self.earcon = earcon
+        """Receives the name of each earcon the host plays (for the game's WAV)."""
         self.runner = Runner(self.session, None, log, None, transcript,
                              wording=self.session.say.wording)
         """Carries out the host's steps: the log, the transcript."""
@@ -145,9 +150,12 @@ class SchnappTable:
     def handle(self, step: Step) -> None:
         """Log and say a step."""
         self.runner.handle(step)
-        if self.host_sound is not None:
-            for line in step.lines:
-                self.host_sound(line)
+        for record in step.records:
+            name = EARCONS.get(str(record["event"]))
+            if name is not None and self.earcon is not None:
+                self.earcon(name)
+            if record["event"] == "host" and self.host_sound is not None:
+                self.host_sound(str(record["text"]))
 
     def call_audio(self, bot: Bot) -> Samples:
         """The bot saying its call word."""
@@ -261,8 +269,9 @@ class SchnappTable:
 def run_demo(request: DemoRequest) -> str:
     """``voice-host demo --game schnapp-den-sack``: a whole game with bots through the real
     ear; returns the summary line."""
-    from voice_host.audio.chunks import write_wav
+    from voice_host.audio.chunks import resample, to_int16, write_wav
     from voice_host.ear.game_words import GameWordEar
+    from voice_host.earcons import earcon_samples, play_earcon
     from voice_host.recognizers import EngineError, load_recognizer
     from voice_host.voice import HostVoice, VoiceSettings
 
@@ -298,10 +307,18 @@ def run_demo(request: DemoRequest) -> str:
         elif to_wav:
             track.extend([host.samples(line), gap])
 
+    def earcon(name: str) -> None:
+        if request.speakers:
+            play_earcon(name)
+        elif to_wav:
+            data, rate = earcon_samples(name)
+            track.append(to_int16(resample(data, rate, SAMPLE_RATE)))
+
     table = SchnappTable(players, seed=request.seed, ear=ear, lang=request.lang,
                          log=request.log, transcript=request.transcript,
                          sound=sound if (request.speakers or to_wav) else None,
-                         host_sound=host_line if (request.speakers or to_wav) else None)
+                         host_sound=host_line if (request.speakers or to_wav) else None,
+                         earcon=earcon if (request.speakers or to_wav) else None)
     try:
         stats = table.play(request.max_turns)
     finally:

@@ -28,6 +28,10 @@ from voice_host.recognition import Expectation, Hearing
 CALL = "call"
 """The one kind of announcement the game waits for: the first call after a flip."""
 
+EARCONS = {"flipped": "listening", "grabbed": "accepted", "false_grab": "mistake"}
+"""The earcon that marks each of the game's events (a flip, a grab, a wrong grab), by the log
+record's event name: playable by ear alone."""
+
 WAIT_S, MIN_WAIT_S, MAX_WAIT_S, WAIT_STEP_S = 3.0, 1.0, 8.0, 1.0
 """The wait for a call after a flip is said (seconds): default, bounds, and the step of one
 "slower" or "faster"."""
