@@ -2,6 +2,7 @@
 
     .venv/bin/python -m bench.recorded_games [--games N] [--turns T] [--seed S] [--snr DB]
                                              [--lang L] [--mistakes M] [--keep DIR] [--json]
+                                             [--no-voice] [--only-with]
 
 The simulated table's bots (careful bots on the full engine, as in ``voice_host.referee.demo``)
 play a game; each announcement is spoken as a table with a silent host would say it: the total
@@ -21,6 +22,9 @@ referee finding the table again (``resync``) and without it, on the same recordi
 * turns lost per mishearing: the runs of consecutive true turns whose play is not logged
   (goal: at most 2, the misheard turn and the next one);
 * wrong totals said (planted) that were logged as mistakes (goal: all).
+
+``--no-voice`` finds the table again without who spoke as a cue (the seats' voices,
+:mod:`voice_host.ear.voice_print`); ``--only-with`` skips the run without finding it again.
 """
 
 from __future__ import annotations
