@@ -4,6 +4,7 @@ flags are one line and exit 2."""
 from __future__ import annotations
 
 import json
+import queue
 import subprocess
 import sys
 from pathlib import Path
@@ -11,9 +12,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from voice_host.audio.chunks import samples_to_chunks
+from voice_host.audio.chunks import AudioChunk, samples_to_chunks
 from voice_host.ear.game_words import GameWordEar
-from voice_host.games.schnapp_den_sack.host.listen import StreamTable, hear_stream
+from voice_host.games.schnapp_den_sack.host.listen import StreamTable, hear_live, hear_stream
 from voice_host.games.schnapp_den_sack.host.session import seeded_session
 from voice_host.games.schnapp_den_sack.host.setup import check_wait, parse_plates, parse_players
 from voice_host.games.schnapp_den_sack.rules import SchnappError
@@ -31,7 +32,7 @@ def voice_host(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
 
 def test_a_typed_table_deals_flips_judges_and_logs(tmp_path: Path) -> None:
     log = tmp_path / "game.jsonl"
-    done = voice_host("play", "schnapp-den-sack", "--players", "Anna,Ben", "--mute",
+    done = voice_host("play", "schnapp-den-sack", "--players", "Anna,Ben", "--mute", "--keyboard",
                       "--log", str(log), stdin="Krokodil\n\nReihen\n")
     assert done.returncode == 0, done.stderr
     assert "Anna ruft Ananas, Ben ruft Krokodil" in done.stdout
@@ -76,8 +77,9 @@ def test_a_recorded_call_is_heard_and_the_wait_runs_on_the_recordings_clock() ->
     session = seeded_session(("Anna", "Ben"), 1)
     records: list[dict[str, object]] = []
 
-    def handle(step: Step) -> None:
+    def handle(step: Step) -> float:
         records.extend(r for r in step.records if r["event"] != "host")
+        return 0.0
 
     table = StreamTable(session, GameWordEar(load_recognizer("ear", "de")), referee_endpointer(),
                         handle)
@@ -87,3 +89,40 @@ def test_a_recorded_call_is_heard_and_the_wait_runs_on_the_recordings_clock() ->
     # it, the wait for Ben's card runs out and Anna flips the third card.
     assert events == ["flipped", "heard", "false_grab", "laid", "flipped", "laid", "flipped"]
     assert records[1]["words"] == ["Ben"]
+
+
+class Microphone:
+    """A scripted stand-in for the microphone (there is none on a test machine): silence, as a
+    live source hands it, then "stopp" typed when it runs out."""
+
+    def __init__(self, silence_s: float, typed: queue.Queue[str | None]) -> None:
+        self.chunks = list(samples_to_chunks(np.zeros(int(silence_s * 16000), np.int16)))
+        self.typed = typed
+
+    def read(self, timeout: float | None = None) -> AudioChunk | None:
+        if not self.chunks:
+            self.typed.put("stopp")
+            return None
+        return self.chunks.pop(0)
+
+
+def test_a_live_table_starts_the_wait_when_the_host_has_said_the_card() -> None:
+    session = seeded_session(("Anna", "Ben"), 1)
+    records: list[dict[str, object]] = []
+
+    def handle(step: Step) -> float:
+        records.extend(r for r in step.records if r["event"] != "host")
+        return 2.0 if step.lines else 0.0  # the host speaks for 2 s while the stream runs on
+
+    typed: queue.Queue[str | None] = queue.Queue()
+    typed.put("Krokodil")
+    table = StreamTable(session, GameWordEar(load_recognizer("ear", "de")), referee_endpointer(),
+                        handle)
+    hear_live(table, Microphone(6.5, typed), typed)
+    # Ben's typed call settles Anna's card at once; Ben's card waits 2 s (said) + 3 s and runs
+    # out; Anna's third card waits past the end. Counted from the end of the call instead, the
+    # waits would run out twice.
+    flips = [r for r in records if r["event"] == "flipped"]
+    assert len(flips) == 3
+    assert {"event": "false_grab", "player": "Ben", "returned": False} in records
+    assert session.stopped

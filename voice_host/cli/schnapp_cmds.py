@@ -14,8 +14,10 @@ import typer
 from voice_host.cli.app import UserError, app, check_input, check_output
 
 if TYPE_CHECKING:
+    from voice_host.audio.gate import SpeakingGate
     from voice_host.games.schnapp_den_sack.host.session import SchnappSession
     from voice_host.host.runner import Runner
+    from voice_host.host.step import Step
 
 
 @app.command(name="schnapp-den-sack", hidden=True)
@@ -34,12 +36,19 @@ def schnapp_den_sack(
     mute: Annotated[bool, typer.Option("--mute", help="The host does not speak aloud.")] = False,
     input_: Annotated[
         Path | None,
-        typer.Option("--input", help="Host a recorded game (WAV) instead of the keyboard."),
+        typer.Option("--input", help="Host a recorded game (WAV) instead of the microphone."),
+    ] = None,
+    keyboard: Annotated[
+        bool, typer.Option("--keyboard", help="Calls typed only: no microphone.")
+    ] = False,
+    device: Annotated[
+        str | None, typer.Option(help="Microphone: index or name part (see `devices`).")
     ] = None,
 ) -> None:
-    """Host a table of Schnapp den Sack: a recorded game (--input), or from the keyboard: type
-    who called (their call word or name), an empty line when nobody called in time, or a command
-    (Reihen, punkte, langsamer, rückgängig, stopp)."""
+    """Host a table of Schnapp den Sack by microphone (or a recorded game, --input). Typed lines
+    work too: who called (their call word or name), an empty line when nobody called in time,
+    or a command (Reihen, punkte, langsamer, rückgängig, stopp)."""
+    from voice_host.audio.gate import SpeakingGate
     from voice_host.games.schnapp_den_sack.host.session import seeded_session
     from voice_host.games.schnapp_den_sack.host.setup import (
         check_wait,
@@ -61,7 +70,8 @@ def schnapp_den_sack(
     if input_ is not None:
         check_input(input_, "--input", "a recorded game's WAV")
     session = seeded_session(names, seed, lang=lang, plates=targets, wait_s=seconds)
-    voice, _ = open_voice(speak_to, lang=lang, mute=mute)
+    gate = SpeakingGate()
+    voice, _ = open_voice(speak_to, lang=lang, mute=mute, gate=gate)
     log_file: TextIO | None = None
     if log is not None:
         try:
@@ -72,6 +82,9 @@ def schnapp_den_sack(
     try:
         if input_ is not None:
             hear_recording(session, input_, runner, lang)
+            return
+        if not keyboard:
+            hear_microphone(session, runner, lang, device, gate)
             return
         runner.handle(session.start())
         for line in sys.stdin:
@@ -99,5 +112,51 @@ def hear_recording(session: SchnappSession, path: Path, runner: Runner, lang: st
         ear = GameWordEar(load_recognizer("ear", lang))
     except (AudioFileError, EngineError) as err:
         raise UserError(f"--input {path}: {err}") from None
-    table = StreamTable(session, ear, referee_endpointer(), runner.handle)
+
+    def handle(step: Step) -> float:
+        runner.handle(step)
+        return 0.0
+
+    table = StreamTable(session, ear, referee_endpointer(), handle)
     hear_stream(table, samples_to_chunks(samples))
+
+
+def hear_microphone(session: SchnappSession, runner: Runner, lang: str, device: str | None,
+                    gate: SpeakingGate) -> None:
+    """Host a live table: the microphone (shut while the host speaks) and the keyboard; the
+    wait for a call begins when the host has said the card."""
+    import queue
+    import threading
+    import time
+
+    from voice_host.audio import MicrophoneSource
+    from voice_host.audio.mic import AudioDeviceError
+    from voice_host.ear.game_words import GameWordEar
+    from voice_host.games.schnapp_den_sack.host.listen import StreamTable, hear_live
+    from voice_host.host.early_ear import referee_endpointer
+    from voice_host.recognizers import EngineError, load_recognizer
+
+    try:
+        ear = GameWordEar(load_recognizer("ear", lang))
+    except EngineError as err:
+        raise UserError(str(err)) from None
+
+    def handle(step: Step) -> float:
+        start = time.monotonic()
+        runner.handle(step)
+        return time.monotonic() - start
+
+    typed: queue.Queue[str | None] = queue.Queue()
+
+    def read_keyboard() -> None:
+        for line in sys.stdin:
+            typed.put(line)
+        typed.put(None)
+
+    threading.Thread(target=read_keyboard, daemon=True).start()
+    try:
+        with MicrophoneSource(device=device) as source:
+            table = StreamTable(session, ear, referee_endpointer(gate), handle)
+            hear_live(table, source, typed)
+    except AudioDeviceError as err:
+        raise UserError(f"{err} (or --keyboard: calls typed only; --input: a recording)") from None

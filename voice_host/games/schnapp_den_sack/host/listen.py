@@ -1,19 +1,21 @@
 """A table of Schnapp den Sack heard from a stream of audio (a recording, or a microphone's
-chunks), with the stream's own clock for the wait.
+chunks, with typed lines beside), with the stream's own clock for the wait.
 
 The endpointer cuts the calls; each is heard by the ear under the host's expectation and judged.
-The wait for a call runs on the stream's time: a call that starts after the wait ran out comes
-after the host's "time's up" (and belongs to the next flip), and a wait that runs out in silence
-is told to the host as soon as no speech is going on.
+The wait for a call runs on the stream's time from when the host has said the card: a call that
+starts after the wait ran out comes after the host's "time's up" (and belongs to the next flip),
+and a wait that runs out in silence is told to the host as soon as no speech is going on.
 """
 
 from __future__ import annotations
 
+import queue
 from collections.abc import Callable, Iterable
 
 from voice_host.audio.chunks import AudioChunk
 from voice_host.audio.endpoint import Endpointer, Utterance
 from voice_host.games.schnapp_den_sack.host.session import SchnappSession
+from voice_host.host.inputs import ChunkSource
 from voice_host.host.step import Step
 from voice_host.recognition import Recognizer
 
@@ -22,7 +24,7 @@ class StreamTable:
     """The host of one game, fed a stream's chunks; ``handle`` carries out each step."""
 
     def __init__(self, session: SchnappSession, ear: Recognizer, endpointer: Endpointer,
-                 handle: Callable[[Step], None]) -> None:
+                 handle: Callable[[Step], float]) -> None:
         self.session = session
         """The host."""
         self.ear = ear
@@ -30,7 +32,8 @@ class StreamTable:
         self.endpointer = endpointer
         """Cuts the calls from the stream."""
         self.handle = handle
-        """Carries out a step (journal, log, display, voice)."""
+        """Carries out a step (journal, log, display, voice) and says how long the host spoke
+        meanwhile, in seconds (the stream ran on; 0 for a recording)."""
         self.clock = 0.0
         """The stream's time now (seconds)."""
         self.wait_from = 0.0
@@ -38,7 +41,15 @@ class StreamTable:
 
     def start(self) -> None:
         """The opening and the first flip."""
-        self.handle(self.session.start())
+        self.wait_from = self.clock + self.handle(self.session.start())
+
+    def type(self, line: str) -> None:
+        """A typed line: a call, a command, or an empty line when nobody called in time."""
+        flips = self.session.state.flips
+        step = self.session.time_up() if not line.strip() else self.session.type(line)
+        spoken = self.handle(step)
+        if self.session.state.flips != flips:
+            self.wait_from = self.clock + spoken
 
     def feed(self, chunk: AudioChunk) -> None:
         """One chunk of the stream."""
@@ -59,7 +70,7 @@ class StreamTable:
         while (self.session.waiting_for() is not None and not self.session.game.over
                and until > self.wait_from + self.session.wait_s):
             self.wait_from += self.session.wait_s
-            self.handle(self.session.time_up())
+            self.wait_from += self.handle(self.session.time_up())
 
     def hear(self, utterance: Utterance) -> None:
         """A call (or a command, or table talk): the waits that ran out before it began
@@ -67,9 +78,9 @@ class StreamTable:
         self.run_out(utterance.start_s)
         flips = self.session.state.flips
         hearing = self.ear.recognize(utterance.samples, self.session.expectation())
-        self.handle(self.session.hear(hearing))
+        spoken = self.handle(self.session.hear(hearing))
         if self.session.state.flips != flips:
-            self.wait_from = utterance.end_s
+            self.wait_from = max(utterance.end_s, self.clock) + spoken
 
 
 def hear_stream(table: StreamTable, chunks: Iterable[AudioChunk]) -> None:
@@ -80,3 +91,20 @@ def hear_stream(table: StreamTable, chunks: Iterable[AudioChunk]) -> None:
             break
         table.feed(chunk)
     table.finish()
+
+
+def hear_live(table: StreamTable, source: ChunkSource, typed: queue.Queue[str | None]) -> None:
+    """Host a live table: the microphone's chunks and the typed lines, as they come, until the
+    game ends or the host is told to stop."""
+    table.start()
+    while not (table.session.stopped or table.session.game.over):
+        chunk = source.read(timeout=0.05)
+        if chunk is not None:
+            table.feed(chunk)
+        while True:
+            try:
+                line = typed.get_nowait()
+            except queue.Empty:
+                break
+            if line is not None:
+                table.type(line)
