@@ -57,8 +57,12 @@ class Tally:
     """Everything the bots said."""
     typed: int = 0
     """Answers typed after :data:`STUCK` utterances."""
+    rounds_typed: int = 0
+    """Rounds in which something was typed."""
     wrong_rounds: list[tuple[tuple[str, ...], tuple[str, ...]]] = field(default_factory=list)
     """Each round carried out wrong: (takers paid, takers chosen)."""
+    by_family: dict[str, list[int]] = field(default_factory=dict)
+    """First utterances of answers by voice family: [said, taken right at once]."""
 
     def line(self) -> str:
         """One line summing it up."""
@@ -109,6 +113,7 @@ class SoupTable:
         self._round: State | None = None
         self._truth: dict[str, bool] = {}
         self._stuck = 0
+        self._typed_before = 0
 
     # --- truth ---------------------------------------------------------------------------------
     def truth(self) -> dict[str, bool]:
@@ -163,6 +168,9 @@ class SoupTable:
         chosen = tuple(p for p, take in self._truth.items() if take)
         paid = tuple(str(p) for p in record["takers"])  # type: ignore[attr-defined]
         self.tally.rounds += 1
+        if self.tally.typed > self._typed_before:
+            self.tally.rounds_typed += 1
+        self._typed_before = self.tally.typed
         if set(paid) == set(chosen):
             self.tally.rounds_right += 1
             return
@@ -185,7 +193,10 @@ class SoupTable:
         truth = self.truth()
         q = session.question
         progress = (len(session.table.answers), len(session.table.played))
-        if q is not None and q.confirm is not None:
+        if session.awaiting_yes is not None:
+            # "Stop the game?" or "Take back ...?" heard where nobody said it: no.
+            self.speak(session.table.asked_player(Round.CONFIRM), w.no)
+        elif q is not None and q.confirm is not None:
             if q.kind is Round.CONFIRM:
                 speaker = session.table.asked_player(q.kind)
                 right = set(q.confirm.takers) == {p for p, t in truth.items() if t}
@@ -208,17 +219,21 @@ class SoupTable:
             else:
                 hearing = self.speak(kind.player, phrase)
                 if q is None:
-                    self._first(hearing, truth[kind.player])
+                    family = self.voices[self.players.index(kind.player)].family
+                    self._first(hearing, truth[kind.player], family)
         after = (len(session.table.answers), len(session.table.played))
         self._stuck = 0 if after != progress else self._stuck + 1
 
-    def _first(self, hearing: Hearing, take: bool) -> None:
+    def _first(self, hearing: Hearing, take: bool, family: str) -> None:
         """Score an answer's first utterance."""
         t = self.tally
         t.answers += 1
+        counts = t.by_family.setdefault(family, [0, 0])
+        counts[0] += 1
         if hearing.words:
             if (hearing.words[0] == "take") == take:
                 t.accepted_right += 1
+                counts[1] += 1
             else:
                 t.accepted_wrong += 1
         elif hearing.command is not None:
