@@ -36,6 +36,7 @@ bench: setup
 	.venv/bin/python bench/referee.py --lang it
 	.venv/bin/python bench/recorded_games.py
 	.venv/bin/python bench/closed_set.py
+	.venv/bin/python bench/turtle_soup.py
 	.venv/bin/python bench/chatter.py
 	.venv/bin/python bench/schnapp_den_sack.py
 	.venv/bin/python bench/kapitaen_wackelpudding.py
