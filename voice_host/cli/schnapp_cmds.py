@@ -44,6 +44,12 @@ def schnapp_den_sack(
     device: Annotated[
         str | None, typer.Option(help="Microphone: index or name part (see `devices`).")
     ] = None,
+    large: Annotated[bool, typer.Option("--large", help="Large-print, high-contrast view.")] = (
+        False
+    ),
+    no_display: Annotated[
+        bool, typer.Option("--no-display", help="Print a plain transcript, no live view.")
+    ] = False,
 ) -> None:
     """Host a table of Schnapp den Sack by microphone (or a recorded game, --input). Typed lines
     work too: who called (their call word or name), an empty line when nobody called in time,
@@ -57,6 +63,7 @@ def schnapp_den_sack(
     )
     from voice_host.games.schnapp_den_sack.rules import SchnappError
     from voice_host.games.schnapp_den_sack.words import LANGUAGES
+    from voice_host.host.live_view import LiveView
     from voice_host.host.runner import Runner, open_voice
 
     if lang not in LANGUAGES:
@@ -78,22 +85,24 @@ def schnapp_den_sack(
             log_file = open(log, "w", encoding="utf-8")  # noqa: SIM115
         except OSError as err:
             raise UserError(f"--log {log}: {err.strerror or err}") from None
-    runner = Runner(session, None, log_file, voice, lambda line: print(line, flush=True))
+    view = LiveView(session, large=large, enabled=not no_display and sys.stdout.isatty())
+    runner = Runner(session, None, log_file, voice, view.note, on_change=view.refresh)
     try:
-        if input_ is not None:
-            hear_recording(session, input_, runner, lang)
-            return
-        if not keyboard:
-            hear_microphone(session, runner, lang, device, gate)
-            return
-        runner.handle(session.start())
-        for line in sys.stdin:
-            step = session.time_up() if not line.strip() else session.type(line)
-            runner.handle(step)
-            if step.message:
-                print(step.message, flush=True)
-            if session.stopped or session.game.over:
-                break
+        with view:
+            if input_ is not None:
+                hear_recording(session, input_, runner, lang)
+                return
+            if not keyboard:
+                hear_microphone(session, runner, lang, device, gate)
+                return
+            runner.handle(session.start())
+            for line in sys.stdin:
+                step = session.time_up() if not line.strip() else session.type(line)
+                runner.handle(step)
+                if step.message:
+                    print(step.message, flush=True)
+                if session.stopped or session.game.over:
+                    break
     finally:
         if log_file is not None:
             log_file.close()
