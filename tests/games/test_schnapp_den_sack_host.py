@@ -55,6 +55,7 @@ def test_undo_takes_back_the_verdict_and_the_card_waits_again() -> None:
     s = table()
     s.start()
     s.type("Ben")
+    assert s.table.undo_question() == "Ben schnappt! Zwei Karten zurücknehmen?"
     step = s.type("rückgängig")
     assert step.lines == ["Zurückgenommen. Anna: Tränensack, fünf."]
     assert s.state.flipped == Card(Kind.TRAENEN, 5) and s.state.won == ((), ())

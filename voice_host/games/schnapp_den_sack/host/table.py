@@ -367,7 +367,8 @@ class SchnappGame:
         last = self.verdicts[-1]
         card = last.before.flipped
         assert card is not None
-        verdict = self.verdict_line(last.before, card, last.events) or self.status()
+        flip = self.flip_line(rules.Flipped(last.before.flips - 1, "", card)).lstrip(": ")
+        verdict = self.verdict_line(last.before, card, last.events) or flip
         return self.words.undo_question.format(verdict=verdict.rstrip(".!"))
 
     def take_back(self, step: Step) -> None:
