@@ -366,8 +366,10 @@ class CowabungaGame:
         for move in moves:
             self._journal(step, move.action())
             if move.kind == "play" and move.value is not None:
+                if move.voice is not None:
+                    self.voices.learn(move.player, move.voice)
                 self.turns.append(Turn(move.before, move.player, move.value, move.after.total,
-                                       move.events, typed=False))
+                                       move.events, typed=False, voice=move.voice))
             elif move.kind == "island" and self.turns:
                 last = self.turns[-1]
                 self.turns[-1] = replace(last, events=last.events + move.events)

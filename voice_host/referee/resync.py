@@ -56,10 +56,11 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from cowabunga import Event, StewPot, TableView, draw_island, play_card
 from cowabunga.cards import CARD_VALUES, is_island
+from voice_host.recognition import VoicePrint
 from voice_host.referee.verdict import Accept, Reading, judge
 
 MIN_CHAIN = 2
@@ -149,6 +150,8 @@ class Move:
     """Whether it is an announcement said as heard (else a turn not heard as said)."""
     lost: bool = False
     """Whether nobody heard it at all (no announcement was it, misheard)."""
+    voice: VoicePrint | None = field(default=None, compare=False, repr=False)
+    """The voice print of the announcement it explains, if any."""
 
     def action(self) -> dict[str, object]:
         """The journal action that carries it out again."""
@@ -257,8 +260,8 @@ def find(base: TableView, heard: Sequence[Heard], own: TableView) -> Found | Non
                 for move in _plays(p.view, heard=False):
                     if said is not None and move.value == said.value:
                         continue
-                    misheard = p.then(move, _misheard(h, move) + _voice(h, move.player),
-                                      chain=0)
+                    misheard = p.then(replace(move, voice=top.voice if top else None),
+                                      _misheard(h, move) + _voice(h, move.player), chain=0)
                     grown += [misheard, replace(misheard, rest=True)]
         paths = _prune(grown, mine - TIE)
     finals = [p for p in paths if p.chain >= MIN_CHAIN and not p.rest]
@@ -360,12 +363,14 @@ def _said(view: TableView, top: Reading) -> Move | None:
         if top.card is not None or not is_island(value) or view.island_holder(value) is not None:
             return None
         after, events = draw_island(view, value)
-        return Move("island", view.players[view.pending_island], value, view, after, events, True)
+        return Move("island", view.players[view.pending_island], value, view, after, events, True,
+                    voice=top.voice)
     verdict = judge(view, top)
     if not isinstance(verdict, Accept):
         return None
     after, events = play_card(view, verdict.card)
-    return Move("play", view.current_player, verdict.card, view, after, events, True)
+    return Move("play", view.current_player, verdict.card, view, after, events, True,
+                voice=top.voice)
 
 
 def _key(view: TableView) -> tuple[object, ...]:
