@@ -170,10 +170,10 @@ def test_golden_game_through_the_command_line() -> None:
 def test_registered_and_listed() -> None:
     assert GAMES["schnapp-den-sack"] is ENTRY
     assert ENTRY.players == (2, 5) and ENTRY.languages == ("de", "en")
-    assert ENTRY.table_command is None and not ENTRY.has_demo
+    assert ENTRY.table_command == "schnapp-den-sack" and ENTRY.demo is not None
     row = ENTRY.line()
     assert "Schnapp den Sack" in row and "2-5 players" in row and "de, en" in row
-    assert row.split()[-1] == "replay"
+    assert row.split()[-3:] == ["demo", "play", "replay"]
 
 
 # --- the contract's details ---------------------------------------------------------------------
