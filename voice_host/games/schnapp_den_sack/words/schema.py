@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 
@@ -14,11 +15,11 @@ class Words:
     buzz: tuple[str, ...]
     """The call words the host gives the players at setup, one per seat: long, distinct
     words, heard far better than short names."""
-    rows: dict[str, tuple[str, str]]
+    rows: Mapping[str, tuple[str, str]]
     """Each row's sack (by the rules' row name): singular and plural as spoken."""
     joker: str
     """The joker as spoken."""
-    queries: dict[str, tuple[str, ...]]
+    queries: Mapping[str, tuple[str, ...]]
     """Spoken questions and pace commands the host answers while it waits for a call, by
     meaning (``rows``, ``slower``, ``faster``)."""
     start: str
