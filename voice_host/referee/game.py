@@ -421,7 +421,8 @@ class CowabungaGame:
     def _mistake(self, step: Step, m: Mistake) -> None:
         view = self.view
         self._last_mistake = (view.current_player, m.said)
-        if self._voice is not None and not self.host.typed:
+        if (self._voice is not None and not self.host.typed
+                and self._trail.last_unlike(view.current_player) < 1.0):
             self.voices.learn(view.current_player, self._voice)  # the player to move spoke
         self._voice = None
         step.records.append(
