@@ -184,7 +184,7 @@ class SimTable:
 
     def report(self, seat: int, meaning: str) -> None:
         """Bot ``seat`` says ``meaning`` until the host has acted on it (or types it)."""
-        phrase = next(p for p, m in self.session.expectation().words if m == meaning)
+        phrase = reports.as_said(meaning, self.session.table.words)
         acted = len(self.session.table.acted)
         for attempt in range(MAX_TRIES):
             step = self.say(seat, phrase)
@@ -197,7 +197,8 @@ class SimTable:
                     return
                 self._took_wrong(seat, done)
                 acted = len(self.session.table.acted)
-        self.type(phrase)
+        # Typed where a yes or no was awaited ("Stop the game?"), it is asked about once more.
+        self._answer(seat, meaning, phrase, self.type(phrase))
 
     def _answer(self, seat: int, meaning: str, phrase: str, step: Step) -> None:
         """Answer the host's questions about what was said: yes, no, or the phrase again."""
@@ -230,7 +231,7 @@ class SimTable:
             self.type(self.word("undo"))
 
 
-def summary(stats: Stats, lang: str) -> str:
+def summary(stats: Stats) -> str:
     """One line: turns, utterances, falls heard, typed, winners."""
     won = ", ".join(stats.winners) or "nobody yet (cut short)"
     return (f"{stats.turns} turns, {stats.utterances} utterances; falls reported "
@@ -245,6 +246,7 @@ def run_request(request: DemoRequest) -> str:
     from voice_host.audio.chunks import write_wav
     from voice_host.ear.game_words import GameWordEar
     from voice_host.recognizers import EngineError, load_recognizer
+    from voice_host.speakers import synth
     from voice_host.voice import HostVoice, VoiceSettings
 
     players = request.players or PLAYERS.get(request.lang, PLAYERS["en"])
@@ -281,7 +283,9 @@ def run_request(request: DemoRequest) -> str:
         raise DemoError(f"--players: {err}") from None
     try:
         stats = table.play(request.max_turns)
+    except synth.SynthesisError as err:
+        raise DemoError(f"a bot's voice failed: {err}") from None
     finally:
         if request.wav is not None and track:
             write_wav(Path(request.wav), np.concatenate(track), SAMPLE_RATE)
-    return summary(stats, request.lang)
+    return summary(stats)

@@ -19,7 +19,7 @@ WORDS = Words(
            "maustralia": "Maustralia", "bananen": "Banana Atoll", "snarch": "Snarchland"},
     colours={"green": "Green", "blue": "Blue", "black": "Black", "yellow": "Yellow",
              "red": "Red", "white": "White"},
-    roll=("cast off", "roll the die"),
+    roll=("set sail", "roll the die"),
     arrived=("we have arrived",),
     nothing=("nothing fell",),
     touched_land=("touched land",),
