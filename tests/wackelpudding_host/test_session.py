@@ -10,7 +10,7 @@ import json
 from rich.console import Console
 
 from voice_host.games.kapitaen_wackelpudding.replay import replay
-from voice_host.games.kapitaen_wackelpudding.rules import CONTRACT_EVENTS, Cargo, Good, Phase
+from voice_host.games.kapitaen_wackelpudding.rules import CONTRACT_EVENTS, Cargo, Good, Phase, Rules
 from voice_host.host.step import Step
 from voice_host.recognition import Alternative, Hearing
 from voice_host.wackelpudding_host import reports
@@ -136,3 +136,15 @@ def test_the_ships_own_colour_loads_once_more() -> None:
             assert session.state.ship[Good.VIDEO_GAME] == 2
             return
     raise AssertionError("no seed in 0-39 rolled green first")
+
+
+def test_a_fall_that_leaves_three_goods_or_fewer_ends_the_game_and_names_the_winners() -> None:
+    session = WackelpuddingSession(["Anna", "Ben"], lang="de", seed=1,
+                                   rules=Rules(goods_per_island=1, end_at=4))
+    session.start()
+    session.type("Leinen los")
+    step = session.type("ein Videospiel")
+    assert step.lines == ["Ein Videospiel runtergefallen, auf Annas Patzerstapel. Spielende: nur "
+                          "noch 4 Waren auf den Inseln. Patzerstapel: Anna 1, Ben 0. Ben gewinnt!"]
+    assert session.over and session.waiting_for() is None
+    assert [r["event"] for r in step.records][-2:] == ["game_over", "host"]

@@ -335,7 +335,8 @@ class WackelpuddingGame:
         """The end: goods left, the piles, the winners."""
         o = over.outcome
         template = self.words.game_over if len(o.winners) == 1 else self.words.game_over_tie
-        return template.format(lands=str(o.lands), piles=self.piles_text(),
+        left = f"{o.lands} {self.words.goods_word[o.lands != 1]}"
+        return template.format(lands=left, piles=self.piles_text(),
                                winners=self.names(o.winners))
 
     def ship_line(self) -> str:

@@ -79,7 +79,7 @@ class Words:
     rule_line: str
     """A rule for all noted; ``{count}`` named so far."""
     game_over: str
-    """``{lands}`` goods left; ``{piles}``; ``{winners}`` won."""
+    """``{lands}`` ("1 Ware", "3 Waren") left; ``{piles}``; ``{winners}`` won."""
     game_over_tie: str
     """The same, when several tie."""
     ship_line: str
@@ -105,6 +105,8 @@ class Words:
     ``rule``)."""
     nothing_aboard: str
     """The empty cargo, as said."""
+    goods_word: tuple[str, str]
+    """"good" and "goods" ("Ware", "Waren"), for the goods left at the end."""
 
     # --- the display ---------------------------------------------------------------------------
     label_islands: str

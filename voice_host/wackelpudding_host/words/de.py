@@ -44,9 +44,9 @@ WORDS = Words(
     nothing_line="Nichts gefallen, angekommen.",
     touched_land_line="Land berührt! Zurück nach {port} und die Fahrt neu beginnen.",
     rule_line="Regel für alle: gilt jetzt für alle, {count} bisher. Dann würfeln.",
-    game_over="Spielende: nur noch {lands} Waren auf den Inseln. Patzerstapel: {piles}. "
+    game_over="Spielende: nur noch {lands} auf den Inseln. Patzerstapel: {piles}. "
               "{winners} gewinnt!",
-    game_over_tie="Spielende: nur noch {lands} Waren auf den Inseln. Patzerstapel: {piles}. "
+    game_over_tie="Spielende: nur noch {lands} auf den Inseln. Patzerstapel: {piles}. "
                   "{winners} gewinnen zusammen!",
     ship_line="Auf dem Schiff: {goods}.",
     ship_empty="Das Schiff ist leer.",
@@ -60,6 +60,7 @@ WORDS = Words(
     resumed="Weiter geht's.",
     undo_what={"roll": "den Wurf", "fell": "{goods}", "arrived": "die Ankunft",
                "rule": "die Regel für alle"},
+    goods_word=("Ware", "Waren"),
     nothing_aboard="nichts",
     label_islands="Inseln",
     label_ship="Schiff",

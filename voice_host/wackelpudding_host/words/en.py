@@ -44,9 +44,9 @@ WORDS = Words(
     nothing_line="Nothing fell, arrived.",
     touched_land_line="Touched land! Back to {port} and start the journey again.",
     rule_line="Rule for all: it holds for everyone now, {count} so far. Then roll.",
-    game_over="Game over: only {lands} goods left on the islands. Screw-up piles: {piles}. "
+    game_over="Game over: only {lands} left on the islands. Screw-up piles: {piles}. "
               "{winners} wins!",
-    game_over_tie="Game over: only {lands} goods left on the islands. Screw-up piles: {piles}. "
+    game_over_tie="Game over: only {lands} left on the islands. Screw-up piles: {piles}. "
                   "{winners} win together!",
     ship_line="On the ship: {goods}.",
     ship_empty="The ship is empty.",
@@ -60,6 +60,7 @@ WORDS = Words(
     resumed="Let's go on.",
     undo_what={"roll": "the roll", "fell": "{goods}", "arrived": "the arrival",
                "rule": "the rule for all"},
+    goods_word=("good", "goods"),
     nothing_aboard="nothing",
     label_islands="Islands",
     label_ship="Ship",
