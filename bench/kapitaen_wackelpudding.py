@@ -40,12 +40,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run by path: the
 from bench.corpus import LANGUAGES
 from voice_host.audio.noise import mix_at_snr
 from voice_host.ear.game_words import GameWordEar
+from voice_host.games.kapitaen_wackelpudding.host import reports
+from voice_host.games.kapitaen_wackelpudding.host.session import WackelpuddingSession
 from voice_host.games.kapitaen_wackelpudding.rules import GOODS, Cargo, Phase
 from voice_host.recognition import Recognizer
 from voice_host.recognizers import load_recognizer
 from voice_host.speakers import augment, synth
-from voice_host.wackelpudding_host import reports
-from voice_host.wackelpudding_host.session import WackelpuddingSession
 
 CONDITIONS = ("clean", "babble 10 dB")
 """Noise conditions, each applied to every clip."""

@@ -141,9 +141,20 @@ def test_new_games_rules_import_nothing_of_the_host() -> None:
                 or host_side(name)):
             continue
         bad = {t for t in edges[name] if t.startswith("voice_host")
-               and not t.startswith(("voice_host.games.", "voice_host.games"))
+               and not t.startswith(("voice_host.games", "voice_host.languages"))
                and t != "voice_host"}
-        assert not bad, f"{name} imports {sorted(bad)}: a game's package stands alone"
+        assert not bad, (f"{name} imports {sorted(bad)}: a game's package stands alone (its "
+                         "words may read their files with voice_host.languages)")
+
+
+def test_the_language_files_reader_imports_nothing_of_the_project() -> None:
+    edges = graph()
+    readers = [name for name in edges if name.startswith("voice_host.languages")]
+    assert readers
+    for name in readers:
+        bad = {t for t in edges[name] if t.startswith("voice_host")
+               and not t.startswith("voice_host.languages") and t != "voice_host"}
+        assert not bad, f"{name} imports {sorted(bad)}: the ear and every game read it"
 
 
 def test_no_private_names_across_modules() -> None:

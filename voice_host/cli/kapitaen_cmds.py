@@ -48,11 +48,15 @@ def kapitaen_wackelpudding(
     from dataclasses import replace
 
     from voice_host.ear.game_words import GameWordEar
+    from voice_host.games.kapitaen_wackelpudding.host.table import (
+        FILE_NAME,
+        parse_players,
+        run_wackelpudding,
+    )
+    from voice_host.games.kapitaen_wackelpudding.words import WORDS
     from voice_host.host.table import TableError, TableRun, journal_path
     from voice_host.recognition import Recognizer
     from voice_host.recognizers import load_recognizer
-    from voice_host.wackelpudding_host.table import FILE_NAME, parse_players, run_wackelpudding
-    from voice_host.wackelpudding_host.words import WORDS
 
     if lang not in WORDS:
         raise UserError(f"--lang {lang!r}: choose one of {', '.join(WORDS)}")

@@ -11,7 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from voice_host.games.kapitaen_wackelpudding.rules import GOODS, ISLANDS, State
-from voice_host.wackelpudding_host.lines import Words
+from voice_host.games.kapitaen_wackelpudding.words.schema import Words
 
 
 def render_board(state: State, words: Words, large: bool = False,

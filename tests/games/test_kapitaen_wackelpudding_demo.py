@@ -21,8 +21,8 @@ pytestmark = pytest.mark.skipif(
 
 def test_a_short_demo_logs_heard_and_events_the_engine_replays_the_same() -> None:
     from voice_host.ear.game_words import GameWordEar
+    from voice_host.games.kapitaen_wackelpudding.host.demo import SimTable
     from voice_host.recognizers import load_recognizer
-    from voice_host.wackelpudding_host.demo import SimTable
 
     log = io.StringIO()
     table = SimTable(["Anna", "Ben"], seed=3, recognizer=GameWordEar(load_recognizer("ear", "de")),

@@ -20,12 +20,12 @@ from typing import TextIO
 import numpy as np
 
 from voice_host.games.entry import DemoError, DemoRequest
+from voice_host.games.kapitaen_wackelpudding.host import reports
+from voice_host.games.kapitaen_wackelpudding.host.session import WackelpuddingSession
 from voice_host.games.kapitaen_wackelpudding.rules import Cargo, PlayerCountError
 from voice_host.host.runner import Runner
 from voice_host.host.step import Step
 from voice_host.recognition import SAMPLE_RATE, Recognizer, Samples
-from voice_host.wackelpudding_host import reports
-from voice_host.wackelpudding_host.session import WackelpuddingSession
 
 PLAYERS = {"de": ("Anna", "Ben", "Clara"), "en": ("Emily", "Maria", "Hendrik")}
 """The bots' names by language, youngest first."""

@@ -11,14 +11,14 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from voice_host.games.kapitaen_wackelpudding.host.game import Report, WackelpuddingGame
 from voice_host.games.kapitaen_wackelpudding.rules import Rules, State
+from voice_host.games.kapitaen_wackelpudding.words import words
 from voice_host.host.dialogue import Dialogue
 from voice_host.host.seam import Policy
 from voice_host.host.step import Step
 from voice_host.phrases import phrase_table
 from voice_host.referee.lines import HostLines, host_lines
-from voice_host.wackelpudding_host.game import Report, WackelpuddingGame
-from voice_host.wackelpudding_host.words import words
 
 
 class WackelpuddingSession(Dialogue[Report]):

@@ -14,7 +14,7 @@ from voice_host.games.entry import DemoRequest
 def demo(request: DemoRequest) -> str:
     """``voice-host demo --game kapitaen-wackelpudding``: see :mod:`.demo`."""
     # The ear, the synthesizers and the host's voice load only when a demo is asked for.
-    from voice_host.wackelpudding_host.demo import run_request
+    from voice_host.games.kapitaen_wackelpudding.host.demo import run_request
 
     return run_request(request)
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from voice_host.games.kapitaen_wackelpudding.rules import Cargo, parse_good
-from voice_host.wackelpudding_host.lines import Words
+from voice_host.games.kapitaen_wackelpudding.words.schema import Words
 
 ROLL = "roll"
 """Meaning: roll the die."""

@@ -9,14 +9,14 @@ import json
 
 from rich.console import Console
 
+from voice_host.games.kapitaen_wackelpudding.host import reports
+from voice_host.games.kapitaen_wackelpudding.host.game import Wait
+from voice_host.games.kapitaen_wackelpudding.host.session import WackelpuddingSession
 from voice_host.games.kapitaen_wackelpudding.replay import replay
 from voice_host.games.kapitaen_wackelpudding.rules import CONTRACT_EVENTS, Cargo, Good, Phase, Rules
+from voice_host.games.kapitaen_wackelpudding.words import words
 from voice_host.host.step import Step
 from voice_host.recognition import Alternative, Hearing
-from voice_host.wackelpudding_host import reports
-from voice_host.wackelpudding_host.game import Wait
-from voice_host.wackelpudding_host.session import WackelpuddingSession
-from voice_host.wackelpudding_host.words import words
 
 
 def _contract(steps: list[Step]) -> list[dict[str, object]]:

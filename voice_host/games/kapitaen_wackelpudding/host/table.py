@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from voice_host.games.kapitaen_wackelpudding.host.session import WackelpuddingSession
 from voice_host.games.kapitaen_wackelpudding.rules import WackelpuddingError, new_game
 from voice_host.host.journal import GameSetup, JournalContents, JournalError
 from voice_host.host.seam import HostWords
@@ -16,7 +17,6 @@ from voice_host.host.step import JSONObject, Step
 from voice_host.host.table import SetupJudge, TableError, TableRun, run_table
 from voice_host.recognition import COMMANDS_ONLY, Expectation, Hearing
 from voice_host.referee.lines import host_lines
-from voice_host.wackelpudding_host.session import WackelpuddingSession
 
 GAME = "kapitaen-wackelpudding"
 """The game's id, named in its journal."""

@@ -17,6 +17,8 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from voice_host.games.kapitaen_wackelpudding.host import reports
+from voice_host.games.kapitaen_wackelpudding.host.board import render_board
 from voice_host.games.kapitaen_wackelpudding.rules import (
     ISLANDS,
     Action,
@@ -43,13 +45,11 @@ from voice_host.games.kapitaen_wackelpudding.rules import (
     parse_port,
     roll_die,
 )
+from voice_host.games.kapitaen_wackelpudding.words.schema import Words
 from voice_host.host.seam import Host
 from voice_host.host.step import JSONObject, Step
 from voice_host.phrases import PhraseTable
 from voice_host.recognition import COMMANDS_ONLY, Expectation, Hearing
-from voice_host.wackelpudding_host import reports
-from voice_host.wackelpudding_host.board import render_board
-from voice_host.wackelpudding_host.lines import Words
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
