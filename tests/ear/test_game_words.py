@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from voice_host.ear.closed_set import Decision, Scored
-from voice_host.ear.game_words import GameWordEar, words_hearing
+from voice_host.ear.game_words import GameWordEar, by_meaning, words_hearing
 from voice_host.recognition import Expectation, typed_words
 from voice_host.recognizers import load_recognizer
 
@@ -40,6 +40,16 @@ def test_two_phrases_asked_about_are_unsure_readings_and_none_is_only_the_transc
     assert asked.alternatives[0].confidence > asked.alternatives[1].confidence
     none = words_hearing(_scored(("Dudelsack",)), Decision("none", ()), dict(SACKS))
     assert none.is_empty and none.text == "Hallo zusammen." and "words" not in none.heard_event()
+
+
+def test_two_phrasings_of_one_meaning_do_not_rival_each_other() -> None:
+    phrases = ("Leinen los", "würfeln", "nichts")
+    scored = Scored(phrases, (-3.0, -4.0, -20.0), (-12.0, -12.5, -9.0), " Leinen los.", -2.5)
+    meanings = {"Leinen los": "roll", "würfeln": "roll", "nichts": "nothing"}
+    grouped = by_meaning(scored, meanings)
+    assert grouped.phrases == ("Leinen los", "nichts")
+    assert grouped.scores == (9.0, -11.0)
+    assert by_meaning(scored, {p: p for p in phrases}) is scored
 
 
 def test_a_typed_line_is_read_by_its_phrase_or_its_meaning() -> None:

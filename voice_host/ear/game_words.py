@@ -11,6 +11,7 @@ words get the same care as numbers, no guessing and a question when unsure.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from voice_host.ear.closed_set import (
     ClosedSetScorer,
@@ -51,6 +52,22 @@ def words_hearing(scored: Scored, decision: Decision,
     return Hearing(text=scored.free_text.strip(), confidence=0.0)
 
 
+def by_meaning(scored: Scored, meanings: dict[str, str]) -> Scored:
+    """``scored`` with each meaning's best phrase only: two phrasings of one meaning ("Leinen
+    los", "würfeln") must not rival each other for the margin a phrase needs to be accepted."""
+    best: dict[str, int] = {}
+    for i, phrase in enumerate(scored.phrases):
+        meaning = meanings[phrase]
+        if meaning not in best or scored.scores[i] > scored.scores[best[meaning]]:
+            best[meaning] = i
+    kept = sorted(best.values())
+    if len(kept) == len(scored.phrases):
+        return scored
+    return replace(scored, phrases=tuple(scored.phrases[i] for i in kept),
+                   log_likelihoods=tuple(scored.log_likelihoods[i] for i in kept),
+                   priors=tuple(scored.priors[i] for i in kept))
+
+
 class GameWordEar:
     """A :class:`~voice_host.recognition.Recognizer` that also hears a game's declared phrases.
 
@@ -85,7 +102,7 @@ class GameWordEar:
         if heard.numbers:
             return heard
         phrases, meanings = self._phrases(expect.words)
-        scored = self._scorer().score(samples, phrases, self.lang)
+        scored = by_meaning(self._scorer().score(samples, phrases, self.lang), meanings)
         decision = decide(scored, self.thresholds)
         if decision.kind == "none" and heard.command is not None:
             return heard
