@@ -193,7 +193,15 @@ class SoupTable:
         truth = self.truth()
         q = session.question
         progress = (len(session.table.answers), len(session.table.played))
-        if session.awaiting_yes is not None:
+        if session.paused:
+            # A "pausa" heard where nobody said it: the table goes on.
+            word = self.say.word("resume")
+            first = session.table.asked_player(Round.CONFIRM)
+            if self._stuck >= STUCK:
+                self.type(word)
+            else:
+                self.speak(first, word)
+        elif session.awaiting_yes is not None:
             # "Stop the game?" or "Take back ...?" heard where nobody said it: no.
             self.speak(session.table.asked_player(Round.CONFIRM), w.no)
         elif q is not None and q.confirm is not None:
