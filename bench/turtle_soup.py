@@ -1,6 +1,6 @@
 """Turtle Soup by voice: decisions heard, payouts on a wrong hearing, and the bots' strategies.
 
-Part one seats bots at the host's table (``voice_host.turtle_soup_host.table``) in held-out
+Part one seats bots at the host's table (``voice_host.games.turtle_soup.host.table``) in held-out
 voices (the recognition bench's ``bench`` split: the ear's phrase thresholds were chosen on the
 ``val`` voices) and plays decision rounds through the real ear, clean and in four-talker babble
 at 10 dB. Each round is scored against the bots' true decisions: carried out with the right
@@ -30,11 +30,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from rich.progress import Progress
 
 from voice_host.games.turtle_soup.bots import STRATEGIES
+from voice_host.games.turtle_soup.host.demo import PLAYERS
+from voice_host.games.turtle_soup.host.table import SoupTable, Tally, babble_noise
 from voice_host.games.turtle_soup.simulate import head_to_head, tournament
 from voice_host.recognition import Recognizer
 from voice_host.speakers import synth
-from voice_host.turtle_soup_host.demo import PLAYERS
-from voice_host.turtle_soup_host.table import SoupTable, Tally, babble_noise
 
 CONDITIONS = {"clean": None, "babble 10 dB": 10.0}
 """The sound conditions: none added, or babble at this SNR."""

@@ -11,8 +11,8 @@ import pytest
 
 from voice_host.games.entry import DemoError, DemoRequest
 from voice_host.games.registry import game
+from voice_host.games.turtle_soup.host.demo import demo_voices
 from voice_host.games.turtle_soup.replay import replay
-from voice_host.turtle_soup_host.demo import demo_voices
 
 CONTRACT = {"dinner", "revealed", "round", "spoiled", "dinner_over", "game_over"}
 

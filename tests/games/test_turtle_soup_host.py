@@ -7,11 +7,11 @@ import json
 
 from voice_host.games.turtle_soup import decktet, rules
 from voice_host.games.turtle_soup.cards import Card, Suit
+from voice_host.games.turtle_soup.host.lines import SoupLines
+from voice_host.games.turtle_soup.host.session import SoupSession
 from voice_host.games.turtle_soup.replay import replay
 from voice_host.host.step import Step
 from voice_host.recognition import Alternative, Hearing
-from voice_host.turtle_soup_host.lines import SoupLines
-from voice_host.turtle_soup_host.session import SoupSession
 
 PLAYERS = ("Anna", "Ben", "Cleo", "Dan")
 

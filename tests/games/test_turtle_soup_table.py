@@ -7,9 +7,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+from voice_host.games.turtle_soup.host.session import SoupSession
+from voice_host.games.turtle_soup.host.table_app import SoupSetup, SoupTableGame
 from voice_host.host.journal import JournalContents
-from voice_host.turtle_soup_host.session import SoupSession
-from voice_host.turtle_soup_host.table_app import SoupSetup, SoupTableGame
 
 PLAYERS = ("Anna", "Ben", "Cleo", "Dan")
 

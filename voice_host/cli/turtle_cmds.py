@@ -52,15 +52,15 @@ def turtle_soup(
     from dataclasses import replace
 
     from voice_host.ear.game_words import GameWordEar
-    from voice_host.host.table import TableError, TableRun, journal_path
-    from voice_host.recognition import Recognizer
-    from voice_host.recognizers import load_recognizer
-    from voice_host.turtle_soup_host.table_app import (
+    from voice_host.games.turtle_soup.host.table_app import (
         FILE_NAME,
         SoupSetup,
         check_setup,
         run_turtle_soup,
     )
+    from voice_host.host.table import TableError, TableRun, journal_path
+    from voice_host.recognition import Recognizer
+    from voice_host.recognizers import load_recognizer
 
     if lang not in ("it", "en"):
         raise UserError(f"--lang {lang!r}: choose one of it, en")

@@ -8,10 +8,10 @@ host a real table and play a demo. The command line (``voice-host games``, ``rep
 
 from __future__ import annotations
 
-from voice_host import turtle_soup_host
 from voice_host.games import cowabunga, schnapp_den_sack
 from voice_host.games.entry import GameEntry, UnknownGameError
 from voice_host.games.kapitaen_wackelpudding.host import entry as kapitaen_wackelpudding
+from voice_host.games.turtle_soup import host as turtle_soup_host
 
 GAMES: dict[str, GameEntry] = {entry.id: entry for entry in (
     cowabunga.ENTRY,

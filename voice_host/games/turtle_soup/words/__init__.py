@@ -1,11 +1,16 @@
-"""Turtle Soup's words, one module per language: what players say (take, wait), the host's
-sentences and the display's labels. Pure data; the host fills the sentences in."""
+"""Turtle Soup's words, one file per language (``it.toml``, the rules' language, and ``en.toml``):
+what players say (take, wait), the host's sentences and the display's labels, read into
+:class:`SoupWords` (the scheme of :mod:`voice_host.languages`); the host fills the sentences in.
+Adding a language is adding its file here."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from types import MappingProxyType
+from functools import cache
+from pathlib import Path
+
+from voice_host.languages import build, codes
 
 
 @dataclass(frozen=True)
@@ -105,13 +110,17 @@ class SoupWords:
     """The display's labels: dinner, pot, suits, waiting, served, scores, missing."""
 
 
+HERE = Path(__file__).resolve().parent
+"""The folder of the game's language files."""
+HOME = "it"
+"""The rules' language, listed first."""
+LANGUAGES = (HOME, *(c for c in codes(HERE) if c != HOME))
+"""The languages the game's words exist in."""
+
+
+@cache
 def words(lang: str) -> SoupWords:
-    """Turtle Soup's words in ``lang`` (Italian or English); raises KeyError for another."""
-    from voice_host.games.turtle_soup.words import en, it
-
-    return {"it": it.WORDS, "en": en.WORDS}[lang]
-
-
-def ro(mapping: dict[str, str]) -> Mapping[str, str]:
-    """A read-only mapping of words."""
-    return MappingProxyType(mapping)
+    """The words of ``lang`` (one of :data:`LANGUAGES`)."""
+    if lang not in LANGUAGES:
+        raise KeyError(lang)
+    return build(SoupWords, lang, "words", folder=HERE)

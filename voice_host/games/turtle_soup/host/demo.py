@@ -12,10 +12,10 @@ from pathlib import Path
 import numpy as np
 
 from voice_host.games.entry import DemoError, DemoRequest
+from voice_host.games.turtle_soup.host.table import SoupTable
 from voice_host.games.turtle_soup.rules import MAX_PLAYERS, MIN_PLAYERS
 from voice_host.recognition import SAMPLE_RATE, Samples
 from voice_host.speakers import synth
-from voice_host.turtle_soup_host.table import SoupTable
 
 PLAYERS = {"it": ("Anna", "Bruno", "Carla", "Davide"), "en": ("Anna", "Ben", "Cleo", "Dan")}
 """The bots' names when none are given."""

@@ -9,12 +9,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from voice_host.games.turtle_soup.cards import Card
+from voice_host.games.turtle_soup.host.game import Choice, SoupGame
+from voice_host.games.turtle_soup.host.lines import SoupLines
 from voice_host.games.turtle_soup.rules import MIN_DINNERS
 from voice_host.host.dialogue import Dialogue
 from voice_host.host.seam import Policy
 from voice_host.host.step import Step
-from voice_host.turtle_soup_host.game import Choice, SoupGame
-from voice_host.turtle_soup_host.lines import SoupLines
 
 
 class SoupSession(Dialogue[Choice]):

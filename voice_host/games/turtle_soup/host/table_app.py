@@ -11,14 +11,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from voice_host.games.turtle_soup.errors import TurtleSoupError
+from voice_host.games.turtle_soup.host.lines import SoupLines
+from voice_host.games.turtle_soup.host.session import SoupSession
 from voice_host.games.turtle_soup.rules import MIN_DINNERS, Rules, new_game
 from voice_host.host.journal import GameSetup, JournalContents, JournalError
 from voice_host.host.seam import HostWords
 from voice_host.host.step import JSONObject, Step
 from voice_host.host.table import SetupJudge, TableError, TableRun, run_table
 from voice_host.recognition import COMMANDS_ONLY, Expectation, Hearing
-from voice_host.turtle_soup_host.lines import SoupLines
-from voice_host.turtle_soup_host.session import SoupSession
 
 GAME = "turtle-soup"
 """The game's id, named in its journal."""

@@ -18,13 +18,13 @@ from typing import TextIO
 import numpy as np
 
 from voice_host.games.turtle_soup.bots import STRATEGIES, Strategy
+from voice_host.games.turtle_soup.host.game import Answer, Round
+from voice_host.games.turtle_soup.host.session import SoupSession
 from voice_host.games.turtle_soup.rules import State
 from voice_host.host.runner import Runner
 from voice_host.host.step import Step
 from voice_host.recognition import SAMPLE_RATE, Hearing, Recognizer, Samples
 from voice_host.speakers import synth
-from voice_host.turtle_soup_host.game import Answer, Round
-from voice_host.turtle_soup_host.session import SoupSession
 
 STUCK = 4
 """Utterances said about one answer (or one round's repetition) before it is typed."""

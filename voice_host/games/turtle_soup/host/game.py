@@ -21,6 +21,7 @@ from rich.text import Text
 
 from voice_host.games.turtle_soup import rules
 from voice_host.games.turtle_soup.cards import SUITS, Card, Suit, is_rank, rank_choices
+from voice_host.games.turtle_soup.host.lines import SoupLines
 from voice_host.games.turtle_soup.rules import (
     DinnerEnd,
     DinnerOver,
@@ -39,7 +40,6 @@ from voice_host.host.seam import Host
 from voice_host.host.step import JSONObject, Step
 from voice_host.phrases import PhraseTable
 from voice_host.recognition import COMMANDS_ONLY, Expectation, Hearing
-from voice_host.turtle_soup_host.lines import SoupLines
 
 TAKE = "take"
 """The meaning of a phrase that takes a share now."""

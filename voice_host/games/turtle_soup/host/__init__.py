@@ -18,7 +18,7 @@ from voice_host.games.turtle_soup import ENTRY as RULES_ENTRY
 def demo(request: DemoRequest) -> str:
     """``voice-host demo --game turtle-soup``: whole dinners with bots through the real ear."""
     # The voices load only for a demo: hearing at the table never loads them.
-    from voice_host.turtle_soup_host.demo import run
+    from voice_host.games.turtle_soup.host.demo import run
 
     return run(request)
 
