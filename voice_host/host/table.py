@@ -32,8 +32,16 @@ from voice_host.host.journal import (
 )
 from voice_host.host.live_view import LiveView
 from voice_host.host.runner import Judge, Runner, open_voice
+from voice_host.host.seam import HostWords
 from voice_host.host.step import JSONObject, Step
-from voice_host.recognition import EngineError, Recognizer, Samples
+from voice_host.recognition import (
+    COMMANDS_ONLY,
+    EngineError,
+    Expectation,
+    Hearing,
+    Recognizer,
+    Samples,
+)
 from voice_host.voice import HostVoice, Voice, VoiceError, WavVoice
 
 S = TypeVar("S", bound=Dialogue[Any])
@@ -54,6 +62,38 @@ class SetupJudge(Judge, Protocol):
     def begin(self) -> Step:
         """The first question (nothing when nothing is left to ask)."""
         ...
+
+
+G = TypeVar("G")
+
+
+class FlagSetup(Generic[G]):
+    """A setup the flags gave whole (a :class:`SetupJudge` that asks nothing by voice)."""
+
+    done = True
+    stopped = False
+
+    def __init__(self, setup: G, say: HostWords) -> None:
+        self.setup = setup
+        """The setup given."""
+        self.say = say
+        """The host's lines in the table's language."""
+
+    def begin(self) -> Step:
+        """Nothing to ask."""
+        return Step()
+
+    def hear(self, hearing: Hearing) -> Step:
+        """Nothing to hear."""
+        return Step()
+
+    def type(self, line: str) -> Step:
+        """Nothing to read."""
+        return Step()
+
+    def expectation(self) -> Expectation:
+        """Commands only."""
+        return COMMANDS_ONLY
 
 
 class TableGame(Protocol[S]):

@@ -12,10 +12,8 @@ from pathlib import Path
 from voice_host.games.kapitaen_wackelpudding.host.session import WackelpuddingSession
 from voice_host.games.kapitaen_wackelpudding.rules import WackelpuddingError, new_game
 from voice_host.host.journal import GameSetup, JournalContents, JournalError
-from voice_host.host.seam import HostWords
 from voice_host.host.step import JSONObject, Step
-from voice_host.host.table import SetupJudge, TableError, TableRun, run_table
-from voice_host.recognition import COMMANDS_ONLY, Expectation, Hearing
+from voice_host.host.table import FlagSetup, SetupJudge, TableError, TableRun, run_table
 from voice_host.referee.lines import host_lines
 
 GAME = "kapitaen-wackelpudding"
@@ -38,34 +36,6 @@ class Players:
         return {"players": list(self.names), "seed": self.seed}
 
 
-class FlagSetup:
-    """A setup the flags gave whole: nothing is asked by voice."""
-
-    done = True
-    stopped = False
-
-    def __init__(self, players: Players, lang: str) -> None:
-        self.players = players
-        """The setup given."""
-        self.say: HostWords = host_lines(lang)
-
-    def begin(self) -> Step:
-        """Nothing to ask."""
-        return Step()
-
-    def hear(self, hearing: Hearing) -> Step:
-        """Nothing to hear."""
-        return Step()
-
-    def type(self, line: str) -> Step:
-        """Nothing to read."""
-        return Step()
-
-    def expectation(self) -> Expectation:
-        """Commands only."""
-        return COMMANDS_ONLY
-
-
 class WackelpuddingTable:
     """Kapitän Wackelpudding's parts of a table (a :class:`~voice_host.host.table.TableGame`)."""
 
@@ -82,12 +52,12 @@ class WackelpuddingTable:
     def ask_setup(self) -> SetupJudge:
         """The setup the flags gave."""
         assert self.players is not None
-        return FlagSetup(self.players, self.lang)
+        return FlagSetup(self.players, host_lines(self.lang))
 
     def begin(self, setup: SetupJudge) -> tuple[GameSetup, WackelpuddingSession]:
         """The new game."""
         assert isinstance(setup, FlagSetup)
-        p = setup.players
+        p: Players = setup.setup
         return p, WackelpuddingSession(p.names, lang=self.lang, seed=p.seed,
                                        can_answer=self.can_answer)
 

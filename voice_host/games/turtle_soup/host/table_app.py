@@ -15,10 +15,8 @@ from voice_host.games.turtle_soup.host.lines import SoupLines
 from voice_host.games.turtle_soup.host.session import SoupSession
 from voice_host.games.turtle_soup.rules import MIN_DINNERS, Rules, new_game
 from voice_host.host.journal import GameSetup, JournalContents, JournalError
-from voice_host.host.seam import HostWords
 from voice_host.host.step import JSONObject, Step
-from voice_host.host.table import SetupJudge, TableError, TableRun, run_table
-from voice_host.recognition import COMMANDS_ONLY, Expectation, Hearing
+from voice_host.host.table import FlagSetup, SetupJudge, TableError, TableRun, run_table
 
 GAME = "turtle-soup"
 """The game's id, named in its journal."""
@@ -45,34 +43,6 @@ class SoupSetup:
                 "extended": self.extended, "seed": self.seed}
 
 
-class FlagSetup:
-    """A setup the flags gave whole: nothing is asked by voice."""
-
-    done = True
-    stopped = False
-
-    def __init__(self, setup: SoupSetup, lang: str) -> None:
-        self.setup = setup
-        """The setup given."""
-        self.say: HostWords = SoupLines(lang)
-
-    def begin(self) -> Step:
-        """Nothing to ask."""
-        return Step()
-
-    def hear(self, hearing: Hearing) -> Step:
-        """Nothing to hear."""
-        return Step()
-
-    def type(self, line: str) -> Step:
-        """Nothing to read."""
-        return Step()
-
-    def expectation(self) -> Expectation:
-        """Commands only."""
-        return COMMANDS_ONLY
-
-
 class SoupTableGame:
     """Turtle Soup's parts of a table (a :class:`~voice_host.host.table.TableGame`)."""
 
@@ -89,12 +59,12 @@ class SoupTableGame:
     def ask_setup(self) -> SetupJudge:
         """The setup the flags gave."""
         assert self.setup is not None
-        return FlagSetup(self.setup, self.lang)
+        return FlagSetup(self.setup, SoupLines(self.lang))
 
     def begin(self, setup: SetupJudge) -> tuple[GameSetup, SoupSession]:
         """The new game."""
         assert isinstance(setup, FlagSetup)
-        s = setup.setup
+        s: SoupSetup = setup.setup
         return s, SoupSession(s.players, lang=self.lang, dinners=s.dinners, extended=s.extended,
                               seed=s.seed, can_answer=self.can_answer)
 
