@@ -9,6 +9,16 @@ from typing import Annotated, TextIO
 import typer
 
 from voice_host.cli.app import UserError, app, check_input, check_output
+from voice_host.cli.table_options import (
+    JournalFile,
+    Large,
+    Log,
+    Microphone,
+    Mute,
+    NoDisplay,
+    Resume,
+    SpeakTo,
+)
 from voice_host.games.entry import DemoError, DemoRequest, GameEntry
 from voice_host.recognizers import DEFAULT_ENGINE, ENGINE_HELP
 
@@ -37,26 +47,14 @@ def referee(
         Path | None,
         typer.Option("--input", help="Referee a recorded game (WAV) instead of the microphone."),
     ] = None,
-    speak_to: Annotated[
-        Path | None, typer.Option("--speak-to", help="The host speaks into this WAV.")
-    ] = None,
-    log: Annotated[Path | None, typer.Option(help="Write every event as JSON lines here.")] = None,
-    resume: Annotated[
-        bool, typer.Option("--resume", help="Continue the interrupted game in the journal.")
-    ] = False,
-    journal: Annotated[
-        Path | None, typer.Option(help="Journal file (default: in the user's data folder).")
-    ] = None,
-    large: Annotated[bool, typer.Option("--large", help="Large-print, high-contrast view.")] = (
-        False
-    ),
-    device: Annotated[
-        str | None, typer.Option(help="Microphone: index or name part (see `devices`).")
-    ] = None,
-    no_display: Annotated[
-        bool, typer.Option("--no-display", help="Print a plain transcript, no live view.")
-    ] = False,
-    mute: Annotated[bool, typer.Option("--mute", help="The host does not speak aloud.")] = False,
+    speak_to: SpeakTo = None,
+    log: Log = None,
+    resume: Resume = False,
+    journal: JournalFile = None,
+    large: Large = False,
+    device: Microphone = None,
+    no_display: NoDisplay = False,
+    mute: Mute = False,
 ) -> None:
     """Referee a real table: listen to the announced totals, judge them, speak when it matters.
 
@@ -116,7 +114,7 @@ def demo(
         Path | None,
         typer.Option("--speak-to", help="Write the whole game's sound into this WAV."),
     ] = None,
-    log: Annotated[Path | None, typer.Option(help="Write every event as JSON lines here.")] = None,
+    log: Log = None,
     engine: Annotated[str, typer.Option(help=ENGINE_HELP)] = DEFAULT_ENGINE,
     lang: Annotated[str, typer.Option(help="Language: en, de, es, fr, it (the game's home "
                                            "language if left out; Cowabunga: en).")] = "",

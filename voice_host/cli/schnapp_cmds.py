@@ -12,6 +12,15 @@ from typing import TYPE_CHECKING, Annotated, TextIO
 import typer
 
 from voice_host.cli.app import UserError, app, check_input, check_output
+from voice_host.cli.table_options import (
+    Large,
+    Log,
+    Microphone,
+    Mute,
+    NoDisplay,
+    RecordedGame,
+    SpeakTo,
+)
 
 if TYPE_CHECKING:
     from voice_host.audio.gate import SpeakingGate
@@ -29,27 +38,16 @@ def schnapp_den_sack(
     lang: Annotated[str, typer.Option(help="Language: de, en.")] = "de",
     wait: Annotated[float, typer.Option(help="Seconds the host waits for a call.")] = 3.0,
     seed: Annotated[int, typer.Option(help="Seed of the deal (a repeatable game).")] = 1,
-    log: Annotated[Path | None, typer.Option(help="Write every event as JSON lines here.")] = None,
-    speak_to: Annotated[
-        Path | None, typer.Option("--speak-to", help="The host speaks into this WAV.")
-    ] = None,
-    mute: Annotated[bool, typer.Option("--mute", help="The host does not speak aloud.")] = False,
-    input_: Annotated[
-        Path | None,
-        typer.Option("--input", help="Host a recorded game (WAV) instead of the microphone."),
-    ] = None,
+    log: Log = None,
+    speak_to: SpeakTo = None,
+    mute: Mute = False,
+    input_: RecordedGame = None,
     keyboard: Annotated[
         bool, typer.Option("--keyboard", help="Calls typed only: no microphone.")
     ] = False,
-    device: Annotated[
-        str | None, typer.Option(help="Microphone: index or name part (see `devices`).")
-    ] = None,
-    large: Annotated[bool, typer.Option("--large", help="Large-print, high-contrast view.")] = (
-        False
-    ),
-    no_display: Annotated[
-        bool, typer.Option("--no-display", help="Print a plain transcript, no live view.")
-    ] = False,
+    device: Microphone = None,
+    large: Large = False,
+    no_display: NoDisplay = False,
 ) -> None:
     """Host a table of Schnapp den Sack by microphone (or a recorded game, --input). Typed lines
     work too: who called (their call word or name), an empty line when nobody called in time,

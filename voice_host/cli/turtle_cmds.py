@@ -3,12 +3,22 @@ Turtle Soup, by voice."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from voice_host.cli.app import UserError, app, check_input, check_output
+from voice_host.cli.table_options import (
+    JournalFile,
+    Large,
+    Log,
+    Microphone,
+    Mute,
+    NoDisplay,
+    RecordedGame,
+    Resume,
+    SpeakTo,
+)
 
 
 @app.command(name="turtle-soup", hidden=True)
@@ -22,30 +32,15 @@ def turtle_soup(
     ] = False,
     lang: Annotated[str, typer.Option(help="Language: it, en.")] = "it",
     seed: Annotated[int | None, typer.Option(help="Seed of the shuffles (repeatable).")] = None,
-    input_: Annotated[
-        Path | None,
-        typer.Option("--input", help="Host a recorded game (WAV) instead of the microphone."),
-    ] = None,
-    speak_to: Annotated[
-        Path | None, typer.Option("--speak-to", help="The host speaks into this WAV.")
-    ] = None,
-    log: Annotated[Path | None, typer.Option(help="Write every event as JSON lines here.")] = None,
-    resume: Annotated[
-        bool, typer.Option("--resume", help="Continue the interrupted game in the journal.")
-    ] = False,
-    journal: Annotated[
-        Path | None, typer.Option(help="Journal file (default: in the user's data folder).")
-    ] = None,
-    large: Annotated[bool, typer.Option("--large", help="Large-print, high-contrast view.")] = (
-        False
-    ),
-    device: Annotated[
-        str | None, typer.Option(help="Microphone: index or name part (see `devices`).")
-    ] = None,
-    no_display: Annotated[
-        bool, typer.Option("--no-display", help="Print a plain transcript, no live view.")
-    ] = False,
-    mute: Annotated[bool, typer.Option("--mute", help="The host does not speak aloud.")] = False,
+    input_: RecordedGame = None,
+    speak_to: SpeakTo = None,
+    log: Log = None,
+    resume: Resume = False,
+    journal: JournalFile = None,
+    large: Large = False,
+    device: Microphone = None,
+    no_display: NoDisplay = False,
+    mute: Mute = False,
 ) -> None:
     """Host a real table of Turtle Soup: the host shuffles and turns up the Decktet, keeps the
     pot, hears who takes and who waits, and pays out. Typed lines work as well as spoken ones."""
