@@ -14,7 +14,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TextIO
 
 import numpy as np
@@ -23,6 +22,7 @@ from voice_host.games.entry import DemoError, DemoRequest
 from voice_host.games.kapitaen_wackelpudding.host import reports
 from voice_host.games.kapitaen_wackelpudding.host.session import WackelpuddingSession
 from voice_host.games.kapitaen_wackelpudding.rules import Cargo, PlayerCountError
+from voice_host.host.demo_sound import DemoSound
 from voice_host.host.runner import Runner
 from voice_host.host.step import Step
 from voice_host.recognition import SAMPLE_RATE, Recognizer, Samples
@@ -243,42 +243,21 @@ def summary(stats: Stats) -> str:
 def run_request(request: DemoRequest) -> str:
     """``voice-host demo --game kapitaen-wackelpudding``: a whole game, its sound in the WAV (or
     on the speakers), its events in the log; returns the summary line."""
-    from voice_host.audio.chunks import write_wav
     from voice_host.ear.game_words import GameWordEar
     from voice_host.recognizers import EngineError, load_recognizer
     from voice_host.speakers import synth
-    from voice_host.voice import HostVoice, VoiceSettings
 
     players = request.players or PLAYERS.get(request.lang, PLAYERS["en"])
     try:
         ear = GameWordEar(load_recognizer("ear", request.lang))
     except EngineError as err:
         raise DemoError(str(err)) from None
-    host = HostVoice(VoiceSettings(lang=request.lang))
-    track: list[Samples] = []
-    gap = np.zeros(int(0.25 * SAMPLE_RATE), dtype=np.int16)
-
-    def sound(audio: Samples) -> None:
-        if request.speakers:
-            from voice_host.audio.mic import sounddevice_module
-
-            sounddevice_module().play(audio.astype(np.float32) / 32768.0, SAMPLE_RATE,
-                                      blocking=True)
-        else:
-            track.extend([audio, gap])
-
-    def host_sound(line: str) -> None:
-        if request.speakers:
-            host.say(line)
-        else:
-            track.extend([host.samples(line), gap])
-
-    wants_sound = request.speakers or request.wav is not None
+    out = DemoSound(speakers=request.speakers, wav=request.wav, lang=request.lang)
     try:
         table = SimTable(players, seed=request.seed, recognizer=ear, lang=request.lang,
                          log=request.log, transcript=request.transcript,
-                         sound=sound if wants_sound else None,
-                         host_sound=host_sound if wants_sound else None)
+                         sound=out.play if out.wanted else None,
+                         host_sound=out.say if out.wanted else None)
     except PlayerCountError as err:
         raise DemoError(f"--players: {err}") from None
     try:
@@ -286,6 +265,5 @@ def run_request(request: DemoRequest) -> str:
     except synth.SynthesisError as err:
         raise DemoError(f"a bot's voice failed: {err}") from None
     finally:
-        if request.wav is not None and track:
-            write_wav(Path(request.wav), np.concatenate(track), SAMPLE_RATE)
+        out.write()
     return summary(stats)

@@ -16,7 +16,6 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TextIO
 
 import numpy as np
@@ -25,6 +24,7 @@ from voice_host.games.entry import DemoError, DemoRequest
 from voice_host.games.schnapp_den_sack import rules
 from voice_host.games.schnapp_den_sack.host.session import SchnappSession
 from voice_host.games.schnapp_den_sack.host.table import EARCONS
+from voice_host.host.demo_sound import DemoSound
 from voice_host.host.runner import Runner
 from voice_host.host.step import Step
 from voice_host.recognition import SAMPLE_RATE, Recognizer, Samples
@@ -269,11 +269,10 @@ class SchnappTable:
 def run_demo(request: DemoRequest) -> str:
     """``voice-host demo --game schnapp-den-sack``: a whole game with bots through the real
     ear; returns the summary line."""
-    from voice_host.audio.chunks import resample, to_int16, write_wav
+    from voice_host.audio.chunks import resample, to_int16
     from voice_host.ear.game_words import GameWordEar
     from voice_host.earcons import earcon_samples, play_earcon
     from voice_host.recognizers import EngineError, load_recognizer
-    from voice_host.voice import HostVoice, VoiceSettings
 
     players = request.players or PLAYERS
     if request.lang not in BOT_VOICES:
@@ -287,41 +286,22 @@ def run_demo(request: DemoRequest) -> str:
         ear = GameWordEar(load_recognizer("ear", request.lang))
     except EngineError as err:
         raise DemoError(str(err)) from None
-    host = HostVoice(VoiceSettings(lang=request.lang))
-    track: list[Samples] = []
-    gap = np.zeros(int(0.25 * SAMPLE_RATE), dtype=np.int16)
-    to_wav = request.wav is not None
-
-    def sound(audio: Samples) -> None:
-        if request.speakers:
-            from voice_host.audio.mic import sounddevice_module
-
-            sounddevice_module().play(audio.astype(np.float32) / 32768.0, SAMPLE_RATE,
-                                      blocking=True)
-        elif to_wav:
-            track.extend([audio, gap])
-
-    def host_line(line: str) -> None:
-        if request.speakers:
-            host.say(line)
-        elif to_wav:
-            track.extend([host.samples(line), gap])
+    out = DemoSound(speakers=request.speakers, wav=request.wav, lang=request.lang)
 
     def earcon(name: str) -> None:
         if request.speakers:
             play_earcon(name)
-        elif to_wav:
+        else:
             data, rate = earcon_samples(name)
-            track.append(to_int16(resample(data, rate, SAMPLE_RATE)))
+            out.track.append(to_int16(resample(data, rate, SAMPLE_RATE)))
 
     table = SchnappTable(players, seed=request.seed, ear=ear, lang=request.lang,
                          log=request.log, transcript=request.transcript,
-                         sound=sound if (request.speakers or to_wav) else None,
-                         host_sound=host_line if (request.speakers or to_wav) else None,
-                         earcon=earcon if (request.speakers or to_wav) else None)
+                         sound=out.play if out.wanted else None,
+                         host_sound=out.say if out.wanted else None,
+                         earcon=earcon if out.wanted else None)
     try:
         stats = table.play(request.max_turns)
     finally:
-        if request.wav is not None and track:
-            write_wav(Path(request.wav), np.concatenate(track), SAMPLE_RATE)
+        out.write()
     return stats.summary()

@@ -7,14 +7,10 @@ of the whole game, bots and host, goes to a WAV or the speakers.
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import numpy as np
-
 from voice_host.games.entry import DemoError, DemoRequest
 from voice_host.games.turtle_soup.host.table import SoupTable
 from voice_host.games.turtle_soup.rules import MAX_PLAYERS, MIN_PLAYERS
-from voice_host.recognition import SAMPLE_RATE, Samples
+from voice_host.host.demo_sound import DemoSound
 from voice_host.speakers import synth
 
 PLAYERS = {"it": ("Anna", "Bruno", "Carla", "Davide"), "en": ("Anna", "Ben", "Cleo", "Dan")}
@@ -41,43 +37,21 @@ def demo_voices(lang: str) -> list[synth.Voice]:
 
 def run(request: DemoRequest) -> str:
     """Play the demo as ``request`` asks; the line that sums it up."""
-    from voice_host.audio.chunks import write_wav
     from voice_host.ear.game_words import GameWordEar
     from voice_host.recognizers import load_recognizer
-    from voice_host.voice import HostVoice, VoiceSettings
 
     players = request.players or PLAYERS[request.lang]
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise DemoError(f"{len(players)} players: Turtle Soup is for {MIN_PLAYERS}-{MAX_PLAYERS}")
     voices = demo_voices(request.lang)
-    track: list[Samples] = []
-    gap = np.zeros(int(0.25 * SAMPLE_RATE), dtype=np.int16)
-    host = HostVoice(VoiceSettings(lang=request.lang))
-
-    def sound(audio: Samples) -> None:
-        if request.speakers:
-            from voice_host.audio.mic import sounddevice_module
-
-            sounddevice_module().play(audio.astype(np.float32) / 32768.0, SAMPLE_RATE,
-                                      blocking=True)
-        else:
-            track.extend([audio, gap])
-
-    def host_line(line: str) -> None:
-        if request.speakers:
-            host.say(line)
-        else:
-            track.extend([host.samples(line), gap])
-
-    hear = request.speakers or request.wav is not None
+    out = DemoSound(speakers=request.speakers, wav=request.wav, lang=request.lang)
     table = SoupTable(players, seed=request.seed,
                       recognizer=GameWordEar(load_recognizer("ear", request.lang)),
                       voices=voices, lang=request.lang, log=request.log,
-                      transcript=request.transcript, sound=sound if hear else None,
-                      host_sound=host_line if hear else None)
+                      transcript=request.transcript, sound=out.play if out.wanted else None,
+                      host_sound=out.say if out.wanted else None)
     try:
         tally = table.play(request.max_turns)
     finally:
-        if request.wav is not None and track:
-            write_wav(Path(request.wav), np.concatenate(track), SAMPLE_RATE)
+        out.write()
     return tally.line()
