@@ -131,6 +131,8 @@ def test_questions_answer_from_the_table() -> None:
     assert pot == [f"In pentola: {session.say.tokens(state.pot)}."]
     hint = session.type("suggerimento").lines[0]
     assert hint.startswith("Prendere ora: ") and session.say.n(len(state.deck)) in hint
+    assert session.say.hint(7, 1, 5) == ("Prendere ora: sette punti. "
+                                         "Carte che rovinano la zuppa: uno su cinque.")
     assert "Anna" in session.type("a chi tocca").lines[0]
     assert session.type("punteggio").lines == ["Anna sei, Ben sei, Cleo sei, Dan sei"]
     assert session.type("stato").lines[0].startswith("Cena uno di cinque.")
