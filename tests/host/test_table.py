@@ -17,10 +17,17 @@ from tests.host.test_seam import Counting, Said, Words
 from voice_host.audio.mic import AudioDeviceError
 from voice_host.host.dialogue import Dialogue
 from voice_host.host.journal import JournalContents
-from voice_host.host.seam import HostWords, Policy
+from voice_host.host.seam import Policy
 from voice_host.host.step import JSONObject, Step
-from voice_host.host.table import SetupJudge, TableError, TableGame, TableRun, run_table
-from voice_host.recognition import COMMANDS_ONLY, Expectation, Hearing, Samples
+from voice_host.host.table import (
+    FlagSetup,
+    SetupJudge,
+    TableError,
+    TableGame,
+    TableRun,
+    run_table,
+)
+from voice_host.recognition import Expectation, Hearing, Samples
 
 PLAYERS = ("Ann", "Ben")
 
@@ -33,29 +40,6 @@ class Seats:
 
     def to_json(self) -> JSONObject:
         return {"players": list(self.players)}
-
-
-class Given:
-    """A setup the flags gave whole: nothing to ask."""
-
-    stopped = False
-    done = True
-
-    @property
-    def say(self) -> HostWords:
-        return Words()
-
-    def begin(self) -> Step:
-        return Step()
-
-    def hear(self, hearing: Hearing) -> Step:
-        return Step()
-
-    def type(self, line: str) -> Step:
-        return Step()
-
-    def expectation(self) -> Expectation:
-        return COMMANDS_ONLY
 
 
 def counting_session(players: tuple[str, ...], can_answer: bool) -> Dialogue[Said]:
@@ -82,7 +66,7 @@ class CountingTable:
         self.can_answer = can_answer
 
     def ask_setup(self) -> SetupJudge:
-        return Given()
+        return FlagSetup(Seats(PLAYERS), Words())
 
     def begin(self, setup: SetupJudge) -> tuple[Seats, Dialogue[Said]]:
         return Seats(PLAYERS), counting_session(PLAYERS, self.can_answer)

@@ -126,7 +126,6 @@ def demo(
 
     Bots speak, the real ear hears, the referee judges and the host answers."""
     from voice_host.cli.game_cmds import known_game
-    from voice_host.host.runner import has_output_device
     from voice_host.recognizers import ENGINES, EngineError, load_recognizer
     from voice_host.referee import RefereeError
     from voice_host.referee.demo import run_demo
@@ -153,20 +152,12 @@ def demo(
         raise UserError(str(err)) from None
     if any(n.isdigit() for n in players.split(",")) or players.strip().isdigit():
         names = tuple(f"Bot {i}" for i in range(1, len(names) + 1))
-    speakers = speak_to is None and has_output_device()
-    wav = speak_to if speak_to is not None else (None if speakers else Path("demo-game.wav"))
-    check_output(wav, "--speak-to")
-    check_output(log, "--log")
+    speakers, wav = _demo_sound(speak_to, log)
     try:
         recognizer = load_recognizer(engine, lang=lang)
     except EngineError as err:
         raise UserError(str(err)) from None
-    log_file: TextIO | None = None
-    if log is not None:
-        try:
-            log_file = open(log, "w", encoding="utf-8")  # noqa: SIM115
-        except OSError as err:
-            raise UserError(f"--log {log}: {err.strerror or err}") from None
+    log_file = _open_log(log)
     where = "the speakers" if speakers else str(wav)
     print(f"voice-host demo: seed {seed}, {', '.join(names)}; sound goes to {where}", flush=True)
     try:
@@ -194,7 +185,6 @@ def demo(
 def _game_demo(entry: GameEntry, *, seed: int, players: str, lang: str,
                speak_to: Path | None, log: Path | None, max_turns: int) -> None:
     """``demo --game GAME`` for a game whose entry carries its own demo."""
-    from voice_host.host.runner import has_output_device
     from voice_host.voice import SynthesisError, VoiceError
 
     if lang not in entry.languages:
@@ -205,16 +195,8 @@ def _game_demo(entry: GameEntry, *, seed: int, players: str, lang: str,
                                   and all(names)):
         raise UserError(f"--players {players!r}: {entry.title} needs {low}-{high} different "
                         "names, comma-separated")
-    speakers = speak_to is None and has_output_device()
-    wav = speak_to if speak_to is not None else (None if speakers else Path("demo-game.wav"))
-    check_output(wav, "--speak-to")
-    check_output(log, "--log")
-    log_file: TextIO | None = None
-    if log is not None:
-        try:
-            log_file = open(log, "w", encoding="utf-8")  # noqa: SIM115
-        except OSError as err:
-            raise UserError(f"--log {log}: {err.strerror or err}") from None
+    speakers, wav = _demo_sound(speak_to, log)
+    log_file = _open_log(log)
     where = "the speakers" if speakers else str(wav)
     print(f"voice-host demo: {entry.title}, seed {seed}, {lang}; sound goes to {where}",
           flush=True)
@@ -232,3 +214,25 @@ def _game_demo(entry: GameEntry, *, seed: int, players: str, lang: str,
     print(summary, flush=True)
     if wav is not None:
         print(f"the game's sound is in {wav}", flush=True)
+
+
+def _demo_sound(speak_to: Path | None, log: Path | None) -> tuple[bool, Path | None]:
+    """Where a demo's sound goes (the speakers, or a WAV: ``--speak-to``, else
+    ``demo-game.wav`` on a machine without speakers), its outputs checked before it begins."""
+    from voice_host.host.runner import has_output_device
+
+    speakers = speak_to is None and has_output_device()
+    wav = speak_to if speak_to is not None else (None if speakers else Path("demo-game.wav"))
+    check_output(wav, "--speak-to")
+    check_output(log, "--log")
+    return speakers, wav
+
+
+def _open_log(log: Path | None) -> TextIO | None:
+    """The demo's ``--log`` opened for writing, or a one-line error."""
+    if log is None:
+        return None
+    try:
+        return open(log, "w", encoding="utf-8")
+    except OSError as err:
+        raise UserError(f"--log {log}: {err.strerror or err}") from None
