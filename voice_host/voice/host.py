@@ -226,6 +226,13 @@ class WavVoice:
         self.lines.append(short_line(text))
         write_wav(self.path, np.concatenate(self._audio), SAMPLE_RATE)
 
+    def sound(self, samples: Samples) -> None:
+        """Append a sound that is not speech (an earcon, at :data:`SAMPLE_RATE`) to the WAV."""
+        if self._audio:
+            self._audio.append(np.zeros(int(PAUSE_BETWEEN_LINES_S * SAMPLE_RATE), np.int16))
+        self._audio.append(np.asarray(samples, np.int16))
+        write_wav(self.path, np.concatenate(self._audio), SAMPLE_RATE)
+
 
 def pick_voice(voices: list[tuple[str, str]], lang: str, wanted: str | None = None) -> str:
     """The voice id for ``wanted`` (id or name substring) or else for ``lang``, from (id, name)."""

@@ -39,9 +39,10 @@ class StreamTable:
         self.wait_from = 0.0
         """The stream time the current flip's wait began."""
 
-    def start(self) -> None:
-        """The opening and the first flip."""
-        self.wait_from = self.clock + self.handle(self.session.start())
+    def start(self, opening: Step | None = None) -> None:
+        """The opening and the first flip (or ``opening``: where a resumed game stands)."""
+        step = opening if opening is not None else self.session.start()
+        self.wait_from = self.clock + self.handle(step)
 
     def type(self, line: str) -> None:
         """A typed line: a call, a command, or an empty line when nobody called in time."""
@@ -83,9 +84,10 @@ class StreamTable:
             self.wait_from = max(utterance.end_s, self.clock) + spoken
 
 
-def hear_stream(table: StreamTable, chunks: Iterable[AudioChunk]) -> None:
-    """Host a whole stream: start, every chunk, then its end."""
-    table.start()
+def hear_stream(table: StreamTable, chunks: Iterable[AudioChunk],
+                opening: Step | None = None) -> None:
+    """Host a whole stream: start (with ``opening``, if given), every chunk, then its end."""
+    table.start(opening)
     for chunk in chunks:
         if table.session.stopped or table.session.game.over:
             break
@@ -93,10 +95,11 @@ def hear_stream(table: StreamTable, chunks: Iterable[AudioChunk]) -> None:
     table.finish()
 
 
-def hear_live(table: StreamTable, source: ChunkSource, typed: queue.Queue[str | None]) -> None:
+def hear_live(table: StreamTable, source: ChunkSource, typed: queue.Queue[str | None],
+              opening: Step | None = None) -> None:
     """Host a live table: the microphone's chunks and the typed lines, as they come, until the
-    game ends or the host is told to stop."""
-    table.start()
+    game ends or the host is told to stop (started with ``opening``, if given)."""
+    table.start(opening)
     while not (table.session.stopped or table.session.game.over):
         chunk = source.read(timeout=0.05)
         if chunk is not None:

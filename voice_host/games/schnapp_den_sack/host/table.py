@@ -318,10 +318,12 @@ class SchnappGame:
         """Answer a question or change the pace."""
         if query == "slower":
             self.wait_s = min(MAX_WAIT_S, self.wait_s + WAIT_STEP_S)
+            step.actions.append({"action": "pace", "wait_s": self.wait_s})
             self.host.say_line(step, self.words.slower.format(seconds=self.seconds()),
                                remember=False)
         elif query == "faster":
             self.wait_s = max(MIN_WAIT_S, self.wait_s - WAIT_STEP_S)
+            step.actions.append({"action": "pace", "wait_s": self.wait_s})
             self.host.say_line(step, self.words.faster.format(seconds=self.seconds()),
                                remember=False)
         else:
@@ -384,6 +386,38 @@ class SchnappGame:
         self.events = self.events[:self.events.index(flip) + 1]
         self.last_flip_line = self.flip_line(flip)
         self.host.say_line(step, self.words.taken_back.format(flip=self.last_flip_line))
+
+    # --- the journal -------------------------------------------------------------------------
+    def replay(self, action: JSONObject) -> None:
+        """Carry out one journaled action again, saying nothing (a resumed game); raises
+        ValueError for an action that does not fit the table."""
+        name = action.get("action")
+        if name == "flip":
+            if self.state.flipped is not None:
+                raise ValueError(f"{action}: a card is still waiting")
+            self.flip(Step())
+        elif name == "settle":
+            caller = action.get("caller")
+            if self.state.flipped is None or not (caller is None or caller in self.state.players):
+                raise ValueError(f"{action}: no card waits, or no such player")
+            before = self.state
+            self.state, events = rules.apply(before, Settle(caller if isinstance(caller, str)
+                                                            else None))
+            self.events.extend(events)
+            self.verdicts.append(Verdict(before, caller if isinstance(caller, str) else None,
+                                         events))
+        elif name == "undo":
+            if not self.verdicts:
+                raise ValueError(f"{action}: no verdict to take back")
+            self.take_back(Step())
+        elif name == "pace":
+            wait = action.get("wait_s")
+            if isinstance(wait, bool) or not isinstance(wait, int | float) or not (
+                    MIN_WAIT_S <= wait <= MAX_WAIT_S):
+                raise ValueError(f"{action}: the wait is {MIN_WAIT_S:g} to {MAX_WAIT_S:g} s")
+            self.wait_s = float(wait)
+        else:
+            raise ValueError(f"{action}: not an action of the game (flip, settle, undo, pace)")
 
     # --- display -------------------------------------------------------------------------------
     def render(self, large: bool, said: Sequence[str]) -> RenderableType:

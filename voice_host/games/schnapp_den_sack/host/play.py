@@ -1,0 +1,246 @@
+"""Schnapp den Sack at a real table: the host deals, flips, says each card and judges the first
+call, with a journal (``--resume`` continues the same deal), the event log, the voice, the earcons
+and the live view.
+
+The game keeps its own loop rather than the shared table app's (:func:`~voice_host.host.table.
+run_table`): the host waits a limited time for a call, and that wait runs on the stream's clock
+(:mod:`.listen`), which the shared app's utterance stream does not carry. Everything else is the
+shared parts: :class:`~voice_host.host.table.TableRun`, the journal module and the
+:class:`~voice_host.host.runner.Runner` with its earcons hook.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, TextIO
+
+from voice_host.audio.chunks import AudioFileError, read_wav, samples_to_chunks
+from voice_host.audio.gate import SpeakingGate
+from voice_host.audio.mic import AudioDeviceError
+from voice_host.games.schnapp_den_sack.host.journal import (
+    FILE_NAME,
+    GAME,
+    SchnappSetup,
+    restore,
+)
+from voice_host.games.schnapp_den_sack.host.listen import StreamTable, hear_live, hear_stream
+from voice_host.games.schnapp_den_sack.host.session import SchnappSession
+from voice_host.games.schnapp_den_sack.host.table import EARCONS
+from voice_host.host.early_ear import referee_endpointer
+from voice_host.host.journal import Journal, JournalError, read_journal
+from voice_host.host.live_view import LiveView
+from voice_host.host.runner import Runner, open_voice
+from voice_host.host.step import Step
+from voice_host.host.table import TableError, TableRun, check_voice, journal_path
+from voice_host.host.table_earcons import earcon_player
+from voice_host.recognition import EngineError, Recognizer
+from voice_host.voice import VoiceError
+
+if TYPE_CHECKING:
+    from voice_host.host.inputs import ChunkSource
+
+
+def run_schnapp(setup: SchnappSetup | None, run: TableRun, *, keyboard: bool = False) -> int:
+    """Host a table of the game ``setup`` deals (None: the journal's, with ``run.resume``) as
+    ``run`` says: a recording, the microphone with the keyboard beside it, or the keyboard alone;
+    the exit status (130 when interrupted). Raises :class:`TableError` (one line; nothing is
+    written before every input was checked)."""
+    return SchnappTableRun(run, keyboard=keyboard).run(setup)
+
+
+def note(run: TableRun, text: str) -> None:
+    """A note of the table's own on standard error (or ``run.notes``)."""
+    print(f"voice-host: {text}", file=run.notes or sys.stderr, flush=True)
+
+
+def resumed_opening(session: SchnappSession) -> Step:
+    """Where a resumed game stands: the waiting card said again (or flipped, when the journal
+    ended before the first flip)."""
+    step = Step()
+    if session.state.flipped is None and not session.game.over:
+        session.table.flip(step)
+    else:
+        session.say_line(step, session.table.status())
+    return step
+
+
+class SchnappTableRun:
+    """One run of a table: what its steps share."""
+
+    def __init__(self, run: TableRun, *, keyboard: bool) -> None:
+        self.run_as = run
+        self.keyboard = keyboard and run.recording is None
+        self.path = journal_path(FILE_NAME, run)
+        self.book: Journal | None = None
+
+    def run(self, setup: SchnappSetup | None) -> int:
+        run = self.run_as
+        session, lang = self.session(setup)
+        ear = None if self.keyboard else self.ear(lang)
+        samples = None
+        if run.recording is not None:
+            try:
+                samples = read_wav(run.recording)
+            except AudioFileError as err:
+                raise TableError(str(err)) from None
+        gate = SpeakingGate()
+        voice, where = open_voice(run.speak_to, lang=lang, gate=gate, mute=run.mute)
+        try:
+            check_voice(voice)
+        except VoiceError as err:
+            raise TableError(str(err)) from None
+        view = LiveView(session, large=run.large, enabled=run.display and sys.stdout.isatty())
+        try:
+            with self.microphone(gate) as source, self.open_log() as log:
+                self.book = self.open_journal(setup)
+                kept = "no journal (a recording)" if self.path is None else f"journal {self.path}"
+                note(run, f"{kept}; host speaks to {where}")
+                runner = Runner(session, self.book, log, voice, view.note,
+                                on_change=view.refresh, recording=run.recording is not None,
+                                earcons=earcon_player(voice, EARCONS, gate=gate))
+                opening = resumed_opening(session) if run.resume else session.start()
+                with view:
+                    if samples is not None and ear is not None:
+                        table = StreamTable(session, ear, referee_endpointer(),
+                                            lambda step: timed(runner, step, spoken=False))
+                        hear_stream(table, samples_to_chunks(samples), opening)
+                    elif source is not None and ear is not None:
+                        self.hear_live(session, ear, runner, source, gate, opening)
+                    else:
+                        self.type_calls(session, runner, opening)
+        except (AudioDeviceError, VoiceError) as err:
+            if self.book is None:
+                raise TableError(f"{err}; nothing was started") from None
+            raise TableError(f"{err} (the game is in {self.path}; continue with "
+                             f"{run.again})") from None
+        except KeyboardInterrupt:
+            out = run.notes or sys.stderr
+            if self.book is None:
+                print("\nvoice-host: stopped before the game began; nothing to resume", file=out)
+            else:
+                print(f"\nvoice-host: stopped; the game is in {self.path}: continue with "
+                      f"{run.again}", file=out)
+            return 130
+        return 0
+
+    def session(self, setup: SchnappSetup | None) -> tuple[SchnappSession, str]:
+        """The new game's host, or the journal's game replayed; and the table's language."""
+        run = self.run_as
+        can_answer = run.recording is None
+        if not run.resume:
+            assert setup is not None
+            return setup.session(lang=run.lang, can_answer=can_answer), run.lang
+        assert self.path is not None
+        try:
+            contents = read_journal(self.path, GAME)
+            return restore(contents, can_answer=can_answer), contents.lang
+        except JournalError as err:
+            raise TableError(str(err)) from None
+        except ValueError as err:
+            raise TableError(f"journal {self.path} does not replay: {err}; it is left as it "
+                             "is") from None
+
+    def ear(self, lang: str) -> Recognizer:
+        """The recognizer of the table's language."""
+        try:
+            return self.run_as.ear(lang)
+        except EngineError as err:
+            raise TableError(str(err)) from None
+
+    @contextmanager
+    def microphone(self, gate: SpeakingGate) -> Iterator[ChunkSource | None]:
+        """The microphone, open (None for a recording or the keyboard alone)."""
+        if self.keyboard or self.run_as.recording is not None:
+            yield None
+            return
+        from voice_host.audio import MicrophoneSource
+
+        try:
+            with MicrophoneSource(device=self.run_as.device) as source:
+                yield source
+        except AudioDeviceError as err:
+            if self.book is not None:
+                raise
+            raise TableError(f"{err} (or --keyboard: calls typed only; --input: a "
+                             "recording)") from None
+
+    @contextmanager
+    def open_log(self) -> Iterator[TextIO | None]:
+        """The event log, appended to when resuming (None: no log)."""
+        path = self.run_as.log
+        if path is None:
+            yield None
+            return
+        try:
+            log = open(path, "a" if self.run_as.resume else "w", encoding="utf-8")  # noqa: SIM115
+        except OSError as err:
+            raise TableError(f"--log {path}: {err.strerror or err}") from None
+        with log:
+            yield log
+
+    def open_journal(self, setup: SchnappSetup | None) -> Journal | None:
+        """A new journal of ``setup``, or the resumed one with its torn last line dropped."""
+        if self.path is None:
+            return None
+        run = self.run_as
+        try:
+            if run.resume:
+                book, dropped = Journal.reopen(self.path)
+                if dropped:
+                    note(run, "the journal's last line was cut off (a crash or a power cut while "
+                              f"it was written, so never announced); it was dropped from "
+                              f"{self.path}")
+                return book
+            assert setup is not None
+            book, kept = Journal.create(self.path, setup, run.lang, game=GAME)
+        except OSError as err:
+            raise TableError(f"journal {self.path}: {err.strerror or err}") from None
+        if kept is not None:
+            note(run, f"the previous journal was kept as {kept}")
+        return book
+
+    def hear_live(self, session: SchnappSession, ear: Recognizer, runner: Runner,
+                  source: ChunkSource, gate: SpeakingGate, opening: Step) -> None:
+        """The microphone (shut while the host speaks) and the keyboard beside it; the wait for
+        a call begins when the host has said the card."""
+        import queue
+        import threading
+
+        typed: queue.Queue[str | None] = queue.Queue()
+
+        def read_keyboard() -> None:
+            for line in sys.stdin:
+                typed.put(line)
+            typed.put(None)
+
+        threading.Thread(target=read_keyboard, daemon=True).start()
+        table = StreamTable(session, ear, referee_endpointer(gate),
+                            lambda step: timed(runner, step, spoken=True))
+        hear_live(table, source, typed, opening)
+
+    @staticmethod
+    def type_calls(session: SchnappSession, runner: Runner, opening: Step) -> None:
+        """Calls typed only: a call word or a name, a command, or an empty line when nobody
+        called in time."""
+        runner.handle(opening)
+        if session.stopped or session.game.over:
+            return
+        for line in sys.stdin:
+            step = session.time_up() if not line.strip() else session.type(line)
+            runner.handle(step)
+            if step.message:
+                print(step.message, flush=True)
+            if session.stopped or session.game.over:
+                break
+
+
+def timed(runner: Runner, step: Step, *, spoken: bool) -> float:
+    """Carry ``step`` out; how long that took when the host speaks aloud while the stream runs
+    on (0 for a recording, whose clock stands still meanwhile)."""
+    start = time.monotonic()
+    runner.handle(step)
+    return time.monotonic() - start if spoken else 0.0
+
