@@ -25,7 +25,6 @@ def _run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     (("--players", "Anna"), "--players 'Anna': 1 player"),
     (("--players", "Anna,Anna"), "named twice"),
     (("--players", "Anna,Ben", "--lang", "fr"), "--lang 'fr': choose one of de, en"),
-    ((), "--players is needed"),
 ])
 def test_bad_flags_are_one_line_and_exit_2(args: tuple[str, ...], says: str,
                                            tmp_path: Path) -> None:

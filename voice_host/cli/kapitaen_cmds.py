@@ -24,7 +24,8 @@ from voice_host.cli.table_options import (
 @app.command(name="kapitaen-wackelpudding", hidden=True)
 def kapitaen_wackelpudding(
     players: Annotated[
-        str | None, typer.Option(help="Players in turn order, youngest first: 'Anna,Ben,Cem'.")
+        str | None, typer.Option(help="Players in turn order, youngest first: 'Anna,Ben,Cem' "
+                                 "(left out: the host asks how many play).")
     ] = None,
     lang: Annotated[str, typer.Option(help="Language: de, en.")] = "de",
     seed: Annotated[int | None, typer.Option(help="Seed of the die (repeatable rolls).")] = None,
@@ -39,7 +40,8 @@ def kapitaen_wackelpudding(
     mute: Mute = False,
 ) -> None:
     """Host a real table of Kapitän Wackelpudding: the host says what to load, rolls the die,
-    hears what fell and keeps the screw-up piles. Typed lines work as well as spoken ones."""
+    hears what fell and keeps the screw-up piles. Without --players the host asks how many play.
+    Typed lines work as well as spoken ones."""
     from dataclasses import replace
 
     from voice_host.ear.game_words import GameWordEar

@@ -24,7 +24,8 @@ from voice_host.cli.table_options import (
 @app.command(name="turtle-soup", hidden=True)
 def turtle_soup(
     players: Annotated[
-        str | None, typer.Option(help="4-6 players in seat order: 'Anna,Ben,Cleo,Dan'.")
+        str | None, typer.Option(help="4-6 players in seat order: 'Anna,Ben,Cleo,Dan' (left out: "
+                                 "the host asks how many play).")
     ] = None,
     dinners: Annotated[int, typer.Option(help="Dinners in the game (at least 5).")] = 5,
     extended: Annotated[
@@ -43,13 +44,15 @@ def turtle_soup(
     mute: Mute = False,
 ) -> None:
     """Host a real table of Turtle Soup: the host shuffles and turns up the Decktet, keeps the
-    pot, hears who takes and who waits, and pays out. Typed lines work as well as spoken ones."""
+    pot, hears who takes and who waits, and pays out. Without --players the host asks how many
+    play. Typed lines work as well as spoken ones."""
     from dataclasses import replace
 
     from voice_host.ear.game_words import GameWordEar
     from voice_host.games.turtle_soup.host.table_app import (
         FILE_NAME,
         SoupSetup,
+        check_dinners,
         check_setup,
         run_turtle_soup,
     )
@@ -72,7 +75,7 @@ def turtle_soup(
                    large=large, display=not no_display)
     try:
         names = check_setup(players, dinners) if players else None
-        setup = SoupSetup(names, dinners, extended, seed) if names else None
+        setup = None if resume else SoupSetup(names or (), check_dinners(dinners), extended, seed)
         journal_file = journal_path(FILE_NAME, run)
         for path, flag in ((speak_to, "--speak-to"), (log, "--log"), (journal_file, "--journal")):
             check_output(path, flag)

@@ -1,19 +1,33 @@
 """Kapitän Wackelpudding at a real table: its parts handed to the host's table app
 (:func:`~voice_host.host.table.run_table`), which runs the ear, the microphone or a recording,
 the journal, the log, the voice and the live view the same for every game. The players come from
-the flags (youngest first); setup by voice is not offered."""
+the flags (youngest first); without them the host asks how many play
+(:mod:`voice_host.host.voice_setup`) and names them "Spieler 1", "Spieler 2"... ("Player 1" in
+English), the youngest first."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from voice_host.games.kapitaen_wackelpudding.host.session import WackelpuddingSession
-from voice_host.games.kapitaen_wackelpudding.rules import WackelpuddingError, new_game
+from voice_host.games.kapitaen_wackelpudding.rules import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    WackelpuddingError,
+    new_game,
+)
 from voice_host.host.journal import GameSetup, JournalContents, JournalError
 from voice_host.host.step import JSONObject, Step
 from voice_host.host.table import FlagSetup, SetupJudge, TableError, TableRun, run_table
+from voice_host.host.voice_setup import (
+    Answer,
+    SetupQuestion,
+    SpokenSetup,
+    default_names,
+    players_question,
+)
 from voice_host.referee.lines import host_lines
 
 GAME = "kapitaen-wackelpudding"
@@ -45,19 +59,28 @@ class WackelpuddingTable:
 
     def __init__(self, players: Players | None, *, lang: str, can_answer: bool) -> None:
         self.players = players
-        """The setup (None when resuming)."""
+        """The setup (None when resuming; no names: asked for by voice)."""
         self.lang = lang
         self.can_answer = can_answer
 
     def ask_setup(self) -> SetupJudge:
-        """The setup the flags gave."""
+        """The setup the flags gave, or the players asked for by voice when they named none."""
         assert self.players is not None
+        if not self.players.names:
+            return SpokenSetup(wackelpudding_questions(self.lang), host_lines(self.lang),
+                               can_answer=self.can_answer)
         return FlagSetup(self.players, host_lines(self.lang))
 
     def begin(self, setup: SetupJudge) -> tuple[GameSetup, WackelpuddingSession]:
         """The new game."""
-        assert isinstance(setup, FlagSetup)
-        p: Players = setup.setup
+        assert self.players is not None
+        if isinstance(setup, SpokenSetup):
+            count = setup.answers["players"]
+            assert isinstance(count, int)
+            p = Players(default_names(host_lines(self.lang), count), self.players.seed)
+        else:
+            assert isinstance(setup, FlagSetup)
+            p = setup.setup
         return p, WackelpuddingSession(p.names, lang=self.lang, seed=p.seed,
                                        can_answer=self.can_answer)
 
@@ -94,6 +117,13 @@ class WackelpuddingTable:
                 f"screw-up piles: {piles}")
 
 
+def wackelpudding_questions(lang: str) -> Callable[[Mapping[str, Answer]], SetupQuestion | None]:
+    """Kapitän Wackelpudding's setup by voice: how many play (2-5); "Player 1" is the
+    youngest."""
+    asked = players_question(host_lines(lang), MIN_PLAYERS, MAX_PLAYERS)
+    return lambda answers: None if "players" in answers else asked
+
+
 def parse_players(text: str) -> tuple[str, ...]:
     """Names from ``'Anna,Ben,Cem'``, youngest first; raises :class:`TableError` unless 2-5
     different names."""
@@ -106,12 +136,10 @@ def parse_players(text: str) -> tuple[str, ...]:
 
 
 def run_wackelpudding(players: Sequence[str] | None, seed: int | None, run: TableRun) -> int:
-    """Host a real table of Kapitän Wackelpudding; the exit status. Raises
-    :class:`TableError`."""
+    """Host a real table of Kapitän Wackelpudding; the exit status (without ``players`` they are
+    asked for by voice). Raises :class:`TableError`."""
     if run.resume and players:
         raise TableError("--resume continues the journal's game; leave out --players")
-    if not run.resume and not players:
-        raise TableError("--players is needed: 2-5 names, youngest first, 'Anna,Ben'")
-    given = Players(tuple(players), seed) if players else None
+    given = None if run.resume else Players(tuple(players or ()), seed)
     table = WackelpuddingTable(given, lang=run.lang, can_answer=run.recording is None)
     return run_table(table, run)
