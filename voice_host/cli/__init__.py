@@ -12,6 +12,7 @@ from voice_host.cli import (  # noqa: F401
     model_cmds,
     referee_cmds,
     schnapp_cmds,
+    schnapp_train_cmds,
     speech_cmds,
     train_cmds,
     turtle_cmds,
