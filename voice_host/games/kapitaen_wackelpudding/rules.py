@@ -602,7 +602,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     the roll, reload and sail phases; this lists the falls of one good. :class:`NameRule` (any
     text) is legal until the game ends and is not listed."""
     if state.phase in (Phase.LOAD, Phase.RELOAD):
-        return tuple(Load(d) for d in (None, *_donors(state)))
+        return tuple(Load(d) for d in (None, *donors(state)))
     falls = tuple(Fall(Cargo().plus(g)) for g, _ in state.ship.items())
     if state.phase is Phase.ROLL:
         return (*(Roll(p) for p, _ in chance_outcomes(state.rules)), *falls)
@@ -611,9 +611,11 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     return ()
 
 
-def _donors(state: State) -> tuple[str, ...]:
-    """The players a load may name as its donor now: empty unless the island and the loader's
-    pile are out of the port's good."""
+def donors(state: State) -> tuple[str, ...]:
+    """The players a load may name as its donor now, in turn order: empty unless a load is due
+    and the island and the loader's pile are out of the port's good."""
+    if state.phase not in (Phase.LOAD, Phase.RELOAD):
+        return ()
     good = state.port.good
     if good is None or state.lands[good] or state.pile(state.player)[good]:
         return ()
@@ -661,7 +663,7 @@ def _load(state: State, action: Load) -> tuple[State, tuple[Event, ...]]:
     if state.pile(player)[good]:
         return (replace(state, piles=_pile_plus(state, player, good, -1), ship=ship,
                         phase=after), (Loaded(player, good, Source.OWN_PILE),))
-    holders = _donors(state)
+    holders = donors(state)
     if action.donor is not None:
         if action.donor not in holders:
             held = ", ".join(f"{p} {state.pile(p)[good]}" for p in holders) or "nobody"
@@ -678,6 +680,14 @@ def _load(state: State, action: Load) -> tuple[State, tuple[Event, ...]]:
         donor = _choose_donor(state, holders, good)
     return (replace(state, piles=_pile_plus(state, donor, good, -1), ship=ship, phase=after),
             (Loaded(player, good, Source.PLAYER, donor),))
+
+
+def proposed_donor(state: State) -> str | None:
+    """Whose pile a load now takes when the table names nobody (:attr:`Rules.donor`); None
+    unless it must come from another player's pile and someone holds the good."""
+    holders = donors(state)
+    good = state.port.good
+    return _choose_donor(state, holders, good) if holders and good is not None else None
 
 
 def _choose_donor(state: State, holders: tuple[str, ...], good: Good) -> str:

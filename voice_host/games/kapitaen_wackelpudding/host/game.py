@@ -2,11 +2,15 @@
 keeps the books (a :class:`~voice_host.host.seam.HostedGame`).
 
 Each turn the host tells the player what to load (and from where) and applies the load itself;
-on the roll word it rolls the die (an injected ``random.Random``) and says where to sail, or,
-on the ship's own colour, to load once more. During the journey it hears what fell, "nothing",
-"arrived" and "touched land". A fall costs the player, so a heard fall is confirmed with a yes
-before it is booked, and an unsure hearing is asked about, never booked. Everything the engine
-says happened is logged as the replay contract's events.
+when it must come from another player's pile and several hold the good, it says whose pile it
+proposes and waits: the table may name another holder ("von Clara"), and the word that goes on
+(roll, or arrived after a stay) takes the one proposed. On the roll word it rolls the die (an
+injected ``random.Random``) and says where to sail, or, on the ship's own colour, to load once
+more. During the journey it hears what fell, "nothing", "arrived" and "touched land". A fall
+costs the player, so a heard fall is confirmed with a yes before it is booked, and an unsure
+hearing is asked about, never booked; so is a pile named other than the one proposed (it spares
+one player at another's cost). Everything the engine says happened is logged as the replay
+contract's events.
 """
 
 from __future__ import annotations
@@ -40,9 +44,11 @@ from voice_host.games.kapitaen_wackelpudding.rules import (
     State,
     Stayed,
     apply,
+    donors,
     new_game,
     parse_good,
     parse_port,
+    proposed_donor,
     roll_die,
 )
 from voice_host.games.kapitaen_wackelpudding.words.schema import Words
@@ -62,6 +68,9 @@ class Wait(enum.Enum):
     """The roll word (a fall while loading may be reported too)."""
     SAIL = "sail"
     """The journey: falls, "touched land", "nothing" or "arrived"."""
+    DONOR = "donor"
+    """A load waits for the table to name whose pile it comes from, or for the word that goes
+    on (roll; arrived after a stay) and takes the pile proposed."""
 
 
 @dataclass(frozen=True)
@@ -85,11 +94,13 @@ class Move:
     before: State
     """The game before it."""
     kind: str
-    """``roll``, ``fell``, ``arrived`` or ``rule``."""
+    """``roll``, ``fell``, ``arrived``, ``rule`` or ``donor``."""
     what: str
     """What it was, as said (the goods of a fall)."""
     started_at: Port
     """Where the journey under way had started, before it."""
+    meaning: str | None = None
+    """The report that made it, when what was said cannot be told from ``kind`` (a donor)."""
 
 
 class WackelpuddingGame:
@@ -115,6 +126,7 @@ class WackelpuddingGame:
         """The meaning of every report acted on, in order (queries included)."""
         self._host: Host[Report] | None = None
         self._taken_back: str | None = None
+        self._replayed_load: State | None = None
 
     def bind(self, host: Host[Report]) -> None:
         """Attach the host this game asks and speaks through."""
@@ -132,9 +144,16 @@ class WackelpuddingGame:
         """Whether the game is over."""
         return self.state.outcome is not None
 
+    def choosing(self) -> bool:
+        """Whether a load waits for the table to say whose pile: it must come from another
+        player's and more than one holds the good."""
+        return len(donors(self.state)) > 1
+
     def waiting_for(self) -> Wait | None:
-        """The roll word before the die is thrown, the journey's reports after; None at the
-        end."""
+        """The donor while a load waits for one, the roll word before the die is thrown, the
+        journey's reports after; None at the end."""
+        if self.choosing():
+            return Wait.DONOR
         if self.state.phase is Phase.ROLL:
             return Wait.ROLL
         if self.state.phase is Phase.SAIL:
@@ -146,14 +165,29 @@ class WackelpuddingGame:
         w = self.words
         falls = reports.fall_phrases(self.state.ship, w)
         asked = reports.fixed(reports.SHIP, w)
+        rule = reports.fixed(reports.RULE_FOR_ALL, w) if self.rule_due() else ()
+        arrived = (*reports.fixed(reports.ARRIVED, w), *reports.fixed(reports.NOTHING, w))
+        if kind is Wait.DONOR:
+            names = reports.donor_phrases(donors(self.state), w)
+            if self.state.phase is Phase.LOAD:
+                return (*names, *reports.fixed(reports.ROLL, w), *asked)
+            return (*names, *arrived, *falls, *asked)
         if kind is Wait.ROLL:
-            rule = (reports.fixed(reports.RULE_FOR_ALL, w) if self.state.port is Port.SNARCH
-                    else ())
             return (*reports.fixed(reports.ROLL, w), *rule, *falls, *asked)
         if kind is Wait.SAIL:
-            return (*reports.fixed(reports.ARRIVED, w), *reports.fixed(reports.NOTHING, w),
-                    *reports.fixed(reports.TOUCHED_LAND, w), *falls, *asked)
+            return (*arrived, *reports.fixed(reports.TOUCHED_LAND, w), *rule, *falls, *asked)
         return ()
+
+    def rule_due(self) -> bool:
+        """Whether an adventure card drawn this turn may still be named a "rule for all": one
+        rule per card, so a rule said twice is not counted twice."""
+        s = self.state
+        if self.started_at is not Port.SNARCH:
+            return False
+        stayed = (s.port is Port.SNARCH and s.phase is Phase.SAIL
+                  and s.rules.load_again_on_own_colour)
+        named = sum(m.kind == "rule" and m.before.turn == s.turn for m in self.moves)
+        return 1 + stayed > named
 
     def expectation(self, kind: Hashable | None, *, yes_or_no: bool = False) -> Expectation:
         """The declared phrases and commands, no numbers (a count is part of a phrase)."""
@@ -194,8 +228,14 @@ class WackelpuddingGame:
         self.act(step, option)
 
     def costly(self, kind: Hashable, option: Report) -> bool:
-        """A fall heard (not typed) costs the steering player: only a sure yes books it."""
-        return reports.parse_fall(option.meaning) is not None and not self.host.typed
+        """A fall heard (not typed) costs the steering player, and a pile named other than the
+        one proposed costs the player it spares: only a sure yes books either."""
+        if self.host.typed:
+            return False
+        donor = reports.parse_donor(option.meaning)
+        if donor is not None:
+            return donor != proposed_donor(self.state)
+        return reports.parse_fall(option.meaning) is not None
 
     def suspect(self, kind: Hashable, option: Report) -> bool:
         """Whether ``option`` is what the last undo took back (heard again, it is asked about)."""
@@ -207,6 +247,7 @@ class WackelpuddingGame:
         meaning = report.meaning
         self.acted.append(meaning)
         cargo = reports.parse_fall(meaning)
+        donor = reports.parse_donor(meaning)
         handlers: dict[str, Callable[[Step], None]] = {
             reports.ROLL: self._roll,
             reports.ARRIVED: lambda s: self._arrive(s, self.words.arrived_line),
@@ -217,34 +258,57 @@ class WackelpuddingGame:
         }
         if cargo is not None:
             self._fall(step, cargo)
+        elif donor is not None:
+            self._load_from(step, donor)
         elif meaning in handlers:
             handlers[meaning](step)
 
     def start(self, step: Step) -> None:
         """The opening line and the first player's load."""
         w = self.words
-        events = self._apply(step, Load())
+        events = self._load(step)
         opening = w.start.format(players=self.names(self.state.players),
                                  port=w.ports[self.state.port.value])
         self.host.say_line(step, f"{opening} {self.load_line(events)}")
 
+    def _load(self, step: Step) -> tuple[Event, ...]:
+        """Load for the player to move, unless the table may name whose pile it comes from."""
+        return () if self.choosing() else self._apply(step, Load())
+
+    def _take_proposed(self, step: Step) -> None:
+        """A load that waited for a donor goes on with the pile proposed (the table named none)."""
+        if self.state.phase in (Phase.LOAD, Phase.RELOAD):
+            self._apply(step, Load())
+
+    def _load_from(self, step: Step, donor: str) -> None:
+        """The table named ``donor``'s pile: load from it and say so."""
+        if donor not in donors(self.state):
+            return
+        before = self.state
+        events = self._apply(step, Load(donor))
+        self._moved(before, "donor", self.words.undo_what["donor"].format(donor=donor),
+                    self.started_at, reports.donor_meaning(donor))
+        self.host.say_line(step, self.load_line(events))
+
     def _roll(self, step: Step) -> None:
         before, started = self.state, self.started_at
+        self._take_proposed(step)
         face = roll_die(self.state.rules, self.rng)
         events = self._apply(step, Roll(face.port))
         w = self.words
         colour = w.colours[face.colour]
         if any(isinstance(e, Stayed) for e in events):
-            if self.state.phase is Phase.RELOAD:
-                events += self._apply(step, Load())
-            loaded = next((e for e in events if isinstance(e, Loaded)), None)
+            again = self._load(step) if self.state.phase is Phase.RELOAD else ()
+            loaded = next((e for e in again if isinstance(e, Loaded)), None)
             if face.port is Port.SNARCH:
                 line = w.stay_card.format(colour=colour, arrived=w.arrived[0])
-            elif loaded is not None:
+            elif loaded is not None and loaded.source is Source.PORT:
                 line = w.stay.format(colour=colour, one=w.one_object(loaded.good.value),
                                      arrived=w.arrived[0])
+            elif again or self.choosing():
+                line = f"{w.stay_short.format(colour=colour)} {self.load_line(again)}"
             else:
-                line = w.arrived_line
+                line = f"{w.stay_short.format(colour=colour)} {self.then_line()}"
         else:
             self.started_at = before.port
             line = w.sail.format(colour=colour, port=w.ports[face.port.value],
@@ -265,9 +329,10 @@ class WackelpuddingGame:
 
     def _arrive(self, step: Step, said: str) -> None:
         before, started = self.state, self.started_at
+        self._take_proposed(step)
         self._apply(step, Arrive())
         self.started_at = self.state.port
-        events = self._apply(step, Load())
+        events = self._load(step)
         self._moved(before, "arrived", self.words.undo_what["arrived"], started)
         self.host.say_line(step, f"{said} {self.load_line(events)}")
 
@@ -277,10 +342,11 @@ class WackelpuddingGame:
 
     def _rule(self, step: Step) -> None:
         before = self.state
-        count = len(self.state.rules_for_all) + 1
-        self._apply(step, NameRule(f"rule for all {count}"))
+        named = sum(m.kind == "rule" for m in self.moves) + 1
+        self._apply(step, NameRule(f"rule for all {named}"))
         self._moved(before, "rule", self.words.undo_what["rule"], self.started_at)
-        self.host.say_line(step, self.words.rule_line.format(count=str(count)))
+        line = self.words.rule_line.format(count=str(len(self.state.rules_for_all)))
+        self.host.say_line(step, f"{line} {self.then_line()}")
 
     def _apply(self, step: Step, action: Action) -> tuple[Event, ...]:
         """Apply ``action``, journal it and log its events."""
@@ -291,8 +357,9 @@ class WackelpuddingGame:
         step.records.extend(e.to_json() for e in events)
         return events
 
-    def _moved(self, before: State, kind: str, what: str, started_at: Port) -> None:
-        self.moves.append(Move(before, kind, what, started_at))
+    def _moved(self, before: State, kind: str, what: str, started_at: Port,
+               meaning: str | None = None) -> None:
+        self.moves.append(Move(before, kind, what, started_at, meaning))
         self._taken_back = None
 
     # --- lines ---------------------------------------------------------------------------------
@@ -307,19 +374,40 @@ class WackelpuddingGame:
             return "".join(names)
         return f"{', '.join(names[:-1])} {self.words.and_word} {names[-1]}"
 
+    def then_line(self) -> str:
+        """The word that goes on: the roll word before the die is thrown, the arrival after."""
+        w = self.words
+        if self.state.phase in (Phase.LOAD, Phase.ROLL):
+            return w.then_roll.format(roll=w.roll[0])
+        return w.then_arrive.format(arrived=w.arrived[0])
+
+    def choice_line(self) -> str:
+        """The pile proposed for a load that waits for a donor, and how to name another."""
+        w, s = self.words, self.state
+        proposed = proposed_donor(s)
+        good = s.port.good
+        assert proposed is not None and good is not None, "no load waits for a donor"
+        others = f" {w.or_word} ".join(w.quote.format(text=w.donor_phrases[0].format(name=p))
+                                       for p in donors(s) if p != proposed)
+        return w.load_choice.format(island=w.ports[s.port.value], player=s.player,
+                                    one=w.one_object(good.value), donor=proposed,
+                                    others=others)
+
     def load_line(self, events: Sequence[Event]) -> str:
-        """What the player to move loads (or draws), then the roll word asked for."""
+        """What the player to move loads (or draws, or whose pile is proposed), then the word
+        that goes on."""
         w = self.words
         player = self.state.player
-        then = w.then_roll.format(roll=w.roll[0])
+        then = self.then_line()
+        island = w.ports[self.state.port.value]
         for e in events:
             if isinstance(e, CardDrawn):
                 return f"{w.card.format(player=player)} {then}"
             if isinstance(e, NothingToLoad):
-                return (f"{w.nothing_to_load.format(many=w.goods[e.good.value][2], player=player)}"
-                        f" {then}")
+                nobody = w.nothing_to_load.format(island=island, many=w.goods[e.good.value][2],
+                                                  player=player)
+                return f"{nobody} {then}"
             if isinstance(e, Loaded):
-                island = w.ports[self.state.port.value]
                 one = w.one_object(e.good.value)
                 if e.source is Source.PORT:
                     line = w.load_port.format(player=player, one=one, island=island)
@@ -329,6 +417,8 @@ class WackelpuddingGame:
                     line = w.load_other.format(player=player, one=one, island=island,
                                                donor=e.donor or "")
                 return f"{line} {then}"
+        if self.choosing():
+            return f"{self.choice_line()} {then}"
         return then
 
     def game_over_line(self, over: GameOver) -> str:
@@ -392,10 +482,12 @@ class WackelpuddingGame:
         }
 
     def status(self) -> str:
-        """Whose turn, where the ship is and what it carries, the cards drawn."""
+        """Whose turn, where the ship is and what it carries, the cards drawn; and the pile
+        proposed when a load waits for a donor."""
         w, s = self.words, self.state
-        return w.status.format(player=s.player, port=w.ports[s.port.value],
+        line = w.status.format(player=s.player, port=w.ports[s.port.value],
                                ship=w.cargo(reports.goods_of(s.ship)), cards=str(sum(s.cards)))
+        return f"{line} {self.load_line(())}" if self.choosing() else line
 
     def resumed_after_pause(self) -> str:
         """Going on, and where the game stands."""
@@ -425,6 +517,8 @@ class WackelpuddingGame:
         if move.kind == "fell":
             return next((m for _, m in reports.fall_phrases(move.before.ship, self.words)
                          if reports.as_said(m, self.words) == move.what), None)
+        if move.meaning is not None:
+            return move.meaning
         return {"arrived": reports.ARRIVED, "rule": reports.RULE_FOR_ALL}.get(move.kind)
 
     def replay(self, action: JSONObject) -> None:
@@ -439,17 +533,29 @@ class WackelpuddingGame:
                 raise ValueError(f"journal action {action!r} does not fit the game")
             move = self.moves.pop()
             self.state, self.started_at = move.before, move.started_at
+            self._replayed_load = None
             self.actions.append(action)
             return
+        choosing = self.choosing()
         self._apply(Step(), engine)
+        if isinstance(engine, Load):
+            if choosing and engine.donor is not None:
+                self._moved(before, "donor",
+                            self.words.undo_what["donor"].format(donor=engine.donor), started,
+                            reports.donor_meaning(engine.donor))
+            elif choosing:
+                # The pile proposed, taken by the roll or arrival that follows: one move.
+                self._replayed_load = before
+            return
         if isinstance(engine, Roll) and self.state.port is not before.port:
             self.started_at = before.port
         elif isinstance(engine, Arrive):
             self.started_at = self.state.port
-        if not isinstance(engine, Load):
-            what = (reports.said(engine.goods, self.words) if isinstance(engine, Fall)
-                    else self.words.undo_what[MOVE_KINDS[type(engine)]])
-            self._moved(before, MOVE_KINDS[type(engine)], what, started)
+        what = (reports.said(engine.goods, self.words) if isinstance(engine, Fall)
+                else self.words.undo_what[MOVE_KINDS[type(engine)]])
+        start_of_move = self._replayed_load or before
+        self._replayed_load = None
+        self._moved(start_of_move, MOVE_KINDS[type(engine)], what, started)
 
     # --- the display ---------------------------------------------------------------------------
     def render(self, large: bool, said: Sequence[str]) -> RenderableType:

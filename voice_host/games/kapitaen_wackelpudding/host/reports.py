@@ -3,15 +3,16 @@
 Pure. The reports of a fall are narrowed to what is possible: only goods aboard, never more of one
 than the ship carries. A fall of one good is said up to :data:`MOST_OF_ONE` items, a fall of two
 goods up to :data:`MOST_OF_EACH` of each ("zwei Särge und ein Käse"), the goods in the order the
-rules list them; a larger fall is typed. Every declared phrase costs the scorer time, so the set
-stays small.
+rules list them; a larger fall is typed. A load's donor is named only among the players who hold
+the good ("von Ben"). Every declared phrase costs the scorer time, so the set stays small.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations
 
-from voice_host.games.kapitaen_wackelpudding.rules import Cargo, parse_good
+from voice_host.games.kapitaen_wackelpudding.rules import GOODS, Cargo, parse_good
 from voice_host.games.kapitaen_wackelpudding.words.schema import Words
 
 ROLL = "roll"
@@ -28,6 +29,8 @@ SHIP = "ship"
 """Meaning: what is on the ship?"""
 FELL = "fell:"
 """Prefix of a fall's meaning: ``fell:coffin=2+cheese=1``."""
+DONOR = "donor:"
+"""Prefix of a named donor's meaning: ``donor:Ben``, the load from Ben's screw-up pile."""
 
 MOST_OF_ONE = 3
 """The most items of one good a declared fall phrase names."""
@@ -55,6 +58,25 @@ def parse_fall(meaning: str) -> Cargo | None:
             return None
         cargo = cargo.plus(good, int(count))
     return cargo if cargo.total else None
+
+
+def donor_meaning(player: str) -> str:
+    """The meaning key of a load named from ``player``'s pile: ``donor:Ben``."""
+    return DONOR + player
+
+
+def parse_donor(meaning: str) -> str | None:
+    """The player a donor's meaning names; None when ``meaning`` names none."""
+    if not meaning.startswith(DONOR):
+        return None
+    return meaning.removeprefix(DONOR) or None
+
+
+def donor_phrases(holders: Sequence[str], words: Words) -> Pairs:
+    """The ways to name each holder's pile ("von Ben", "Ben"), as (phrase, meaning): only the
+    players who hold the good, so a name without one is never heard."""
+    return tuple((template.format(name=p), donor_meaning(p))
+                 for p in holders for template in words.donor_phrases)
 
 
 def possible_falls(ship: Cargo) -> list[Cargo]:
@@ -87,10 +109,27 @@ def fixed(meaning: str, words: Words) -> Pairs:
     return tuple((p, meaning) for p in phrases)
 
 
+FIXED = (ROLL, ARRIVED, NOTHING, TOUCHED_LAND, RULE_FOR_ALL, SHIP)
+"""The meanings whose phrases do not depend on the cargo."""
+
+
+def every_phrase(words: Words) -> tuple[str, ...]:
+    """Every phrase the host may declare in a game, the falls of a full ship included: what the
+    game's phrase head learns."""
+    full = Cargo.of(dict.fromkeys(GOODS, MOST_OF_ONE))
+    falls = (phrase for phrase, _ in fall_phrases(full, words))
+    return tuple(dict.fromkeys([*falls, *(p for m in FIXED for p, _ in fixed(m, words))]))
+
+
 def as_said(meaning: str, words: Words) -> str:
     """A meaning as the host repeats it: the fall's goods, or the first phrase."""
     cargo = parse_fall(meaning)
-    return said(cargo, words) if cargo is not None else fixed(meaning, words)[0][0]
+    if cargo is not None:
+        return said(cargo, words)
+    donor = parse_donor(meaning)
+    if donor is not None:
+        return words.donor_phrases[0].format(name=donor)
+    return fixed(meaning, words)[0][0]
 
 
 def goods_of(cargo: Cargo) -> dict[str, int]:

@@ -25,6 +25,9 @@ class Words:
     """Port id (``"kindien"``) → its name as said."""
     colours: Mapping[str, str]
     """Die colour id (``"blue"``) → the colour as called out ("Blau")."""
+    near_misses: tuple[str, ...]
+    """Talk close to the players' phrases, which the game's phrase head learns to hear as none
+    (the bench's own near misses are other words)."""
 
     # --- what players say: one phrase per meaning (two phrases of one meaning would compete in
     # the ear's scorer, which accepts a phrase only clear of the next best) ---------------------
@@ -40,6 +43,9 @@ class Words:
     """A "rule for all" adventure card was drawn."""
     ship_query: tuple[str, ...]
     """Asking what is on the ship."""
+    donor_phrases: tuple[str, ...]
+    """Naming whose screw-up pile a load comes from (``{name}``): "von {name}", "{name}"; the
+    first is the one the host suggests."""
 
     # --- the host's sentences (``str.format`` templates) ---------------------------------------
     start: str
@@ -50,16 +56,27 @@ class Words:
     """The island is empty: from the player's own pile."""
     load_other: str
     """The island and the own pile are empty: from ``{donor}``'s pile."""
+    load_choice: str
+    """The same, when several others hold the good: from ``{donor}``'s pile, or say one of
+    ``{others}`` (the other holders' phrases, quoted, joined by :attr:`or_word`)."""
     nothing_to_load: str
-    """Nobody has any ``{many}`` left."""
+    """``{island}`` is empty and nobody has any ``{many}`` left."""
     card: str
     """At Snarchland ``{player}`` draws an adventure card."""
     then_roll: str
     """Asks for the roll word (``{roll}``)."""
+    then_arrive: str
+    """Asks for the arrival word (``{arrived}``)."""
+    or_word: str
+    """The word between two choices ("oder")."""
+    quote: str
+    """A phrase to say, quoted: ``{text}``."""
     sail: str
     """``{colour}``! Sail to ``{port}``; say ``{arrived}`` on arrival."""
     stay: str
     """``{colour}``: the ship stays; load ``{one}`` more; say ``{arrived}`` when done."""
+    stay_short: str
+    """``{colour}``: the ship stays (the load follows: from a pile, or nothing)."""
     stay_card: str
     """``{colour}`` at Snarchland: the ship stays; draw another card."""
     fell: str
@@ -77,7 +94,7 @@ class Words:
     touched_land_line: str
     """Back to ``{port}`` and start the journey again."""
     rule_line: str
-    """A rule for all noted; ``{count}`` named so far."""
+    """A rule for all noted; ``{count}`` in force now."""
     game_over: str
     """``{lands}`` ("1 Ware", "3 Waren") left; ``{piles}``; ``{winners}`` won."""
     game_over_tie: str
@@ -102,7 +119,7 @@ class Words:
     """Going on after a pause."""
     undo_what: Mapping[str, str]
     """What an undo takes back, by move (``roll``, ``fell`` with ``{goods}``, ``arrived``,
-    ``rule``)."""
+    ``rule``, ``donor`` with ``{donor}``)."""
     nothing_aboard: str
     """The empty cargo, as said."""
     goods_word: tuple[str, str]
