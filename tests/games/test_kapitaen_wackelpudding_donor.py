@@ -13,8 +13,12 @@ from __future__ import annotations
 
 import json
 import random
+import shutil
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
+
+import pytest
 
 from voice_host.games.kapitaen_wackelpudding.host.game import Wait
 from voice_host.games.kapitaen_wackelpudding.host.session import WackelpuddingSession
@@ -247,3 +251,33 @@ def test_a_rule_for_all_is_counted_once_per_card_drawn() -> None:
     assert "Regel für alle" not in dict(session.expectation().words)
     session.type("rückgängig")
     assert "Regel für alle" in dict(session.expectation().words)
+
+
+@pytest.mark.skipif(shutil.which("espeak-ng") is None or shutil.which("pico2wave") is None
+                    or not Path("/usr/share/mbrola/de5").is_dir(),
+                    reason="needs espeak-ng, mbrola-de5 and pico2wave")
+def test_a_name_said_by_a_held_out_voice_is_heard_through_the_real_ear() -> None:
+    from voice_host.ear.game_words import GameWordEar
+    from voice_host.recognizers import load_recognizer
+    from voice_host.speakers import synth
+
+    session = _session(Port.VIDEO, Port.SNARCH, Port.VIDEO)
+    _to_dora(session)
+    ear = GameWordEar(load_recognizer("ear", "de"))
+    voice = synth.Voice("mbrola", "mb-de5", "bench")
+
+    def say(text: str) -> Step:
+        return session.hear(ear.recognize(synth.synthesize(voice, text), session.expectation()))
+
+    ben = say("von Ben")  # Ben holds no video game: his name is not declared, so not heard
+    assert not ben.lines and session.table.waiting_for() is Wait.DONOR
+    assert _said(say("von Clara")) == "Von Clara?"
+    yes = say("ja")
+    assert _events([yes], "loaded") == [{"event": "loaded", "player": "Dora",
+                                         "good": "video_game", "from": "Clara"}]
+    english = _session(Port.VIDEO, Port.SNARCH, Port.VIDEO, lang="en")
+    _to_dora(english, "en")
+    heard = GameWordEar(load_recognizer("ear", "en")).recognize(
+        synth.synthesize(synth.Voice("pico", "en-US", "bench"), "from Clara"),
+        english.expectation())
+    assert heard.words == ("donor:Clara",)
