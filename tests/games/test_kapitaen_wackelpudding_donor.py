@@ -1,7 +1,8 @@
 """Naming the donor pile by voice: when a load must come from another player's pile and several
 hold the good, the host proposes one and the table may name another holder, typed or heard; the
 roll word takes the one proposed. Undo, the journal (``--resume``) and the log follow the choice,
-and the turn's other edges: a stay that loads from a pile, a "rule for all" counted once a card.
+and the turn's other edges: a stay that loads from a pile, a "rule for all" counted once a card, a
+German possessive after a final s.
 
 The position (four players, two goods per island): Anna stays at Video Insel and drops both video
 games; Ben, with only Anna holding one, loads hers without a question and sails to Snarchland;
@@ -31,6 +32,7 @@ from voice_host.games.kapitaen_wackelpudding.rules import (
     Port,
     Rules,
 )
+from voice_host.games.kapitaen_wackelpudding.words import words
 from voice_host.host.step import JSONObject, Step
 from voice_host.recognition import Alternative, Hearing
 
@@ -281,3 +283,15 @@ def test_a_name_said_by_a_held_out_voice_is_heard_through_the_real_ear() -> None
         synth.synthesize(synth.Voice("pico", "en-US", "bench"), "from Clara"),
         english.expectation())
     assert heard.words == ("donor:Clara",)
+
+
+def test_a_name_ending_in_s_x_or_z_takes_the_apostrophe_in_german() -> None:
+    de, en = words("de"), words("en")
+    assert [de.whose(n) for n in ("Ben", "Jonas", "Max", "Fritz")] == [
+        "Bens", "Jonas'", "Max'", "Fritz'"]
+    assert [en.whose(n) for n in ("Ben", "James")] == ["Ben's", "James's"]
+    session = WackelpuddingSession(["Jonas", "Ben"], lang="de", seed=5)
+    session.start()
+    session.type("Leinen los")
+    assert _said(session.type("ein Videospiel")).startswith(
+        "Ein Videospiel runtergefallen, auf Jonas' Patzerstapel.")

@@ -286,8 +286,8 @@ class WackelpuddingGame:
             return
         before = self.state
         events = self._apply(step, Load(donor))
-        self._moved(before, "donor", self.words.undo_what["donor"].format(donor=donor),
-                    self.started_at, reports.donor_meaning(donor))
+        self._moved(before, "donor", self.undo_donor(donor), self.started_at,
+                    reports.donor_meaning(donor))
         self.host.say_line(step, self.load_line(events))
 
     def _roll(self, step: Step) -> None:
@@ -321,7 +321,8 @@ class WackelpuddingGame:
         goods = reports.said(cargo, self.words)
         events = self._apply(step, Fall(cargo))
         self._moved(before, "fell", goods, self.started_at)
-        line = self.words.fell.format(goods=self.cap(goods), player=player)
+        line = self.words.fell.format(goods=self.cap(goods), player=player,
+                                      whose=self.words.whose(player))
         over = next((e for e in events if isinstance(e, GameOver)), None)
         if over is not None:
             line = f"{line} {self.game_over_line(over)}"
@@ -381,6 +382,10 @@ class WackelpuddingGame:
             return w.then_roll.format(roll=w.roll[0])
         return w.then_arrive.format(arrived=w.arrived[0])
 
+    def undo_donor(self, donor: str) -> str:
+        """A load from ``donor``'s pile, as undo names it."""
+        return self.words.undo_what["donor"].format(donor=donor, whose=self.words.whose(donor))
+
     def choice_line(self) -> str:
         """The pile proposed for a load that waits for a donor, and how to name another."""
         w, s = self.words, self.state
@@ -391,7 +396,7 @@ class WackelpuddingGame:
                                        for p in donors(s) if p != proposed)
         return w.load_choice.format(island=w.ports[s.port.value], player=s.player,
                                     one=w.one_object(good.value), donor=proposed,
-                                    others=others)
+                                    whose=w.whose(proposed), others=others)
 
     def load_line(self, events: Sequence[Event]) -> str:
         """What the player to move loads (or draws, or whose pile is proposed), then the word
@@ -414,8 +419,9 @@ class WackelpuddingGame:
                 elif e.source is Source.OWN_PILE:
                     line = w.load_own.format(player=player, one=one, island=island)
                 else:
+                    donor = e.donor or ""
                     line = w.load_other.format(player=player, one=one, island=island,
-                                               donor=e.donor or "")
+                                               donor=donor, whose=w.whose(donor))
                 return f"{line} {then}"
         if self.choosing():
             return f"{self.choice_line()} {then}"
@@ -540,8 +546,7 @@ class WackelpuddingGame:
         self._apply(Step(), engine)
         if isinstance(engine, Load):
             if choosing and engine.donor is not None:
-                self._moved(before, "donor",
-                            self.words.undo_what["donor"].format(donor=engine.donor), started,
+                self._moved(before, "donor", self.undo_donor(engine.donor), started,
                             reports.donor_meaning(engine.donor))
             elif choosing:
                 # The pile proposed, taken by the roll or arrival that follows: one move.

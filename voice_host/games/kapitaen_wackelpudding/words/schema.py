@@ -21,6 +21,11 @@ class Words:
     """Count words from 2 up (``2: "zwei"``); larger counts are said in digits."""
     and_word: str
     """The word joining two goods ("two coffins and a cheese")."""
+    possessive: tuple[str, str]
+    """A name's possessive (``{name}``), as templates say it in ``{whose}``: the ordinary form
+    ("Bens") and the one after an ending of :attr:`possessive_after` ("Jonas'")."""
+    possessive_after: tuple[str, ...]
+    """The endings (lower case) after which a name takes the second possessive form."""
     ports: Mapping[str, str]
     """Port id (``"kindien"``) → its name as said."""
     colours: Mapping[str, str]
@@ -55,9 +60,9 @@ class Words:
     load_own: str
     """The island is empty: from the player's own pile."""
     load_other: str
-    """The island and the own pile are empty: from ``{donor}``'s pile."""
+    """The island and the own pile are empty: from ``{whose}`` pile (``{donor}``)."""
     load_choice: str
-    """The same, when several others hold the good: from ``{donor}``'s pile, or say one of
+    """The same, when several others hold the good: from ``{whose}`` pile, or say one of
     ``{others}`` (the other holders' phrases, quoted, joined by :attr:`or_word`)."""
     nothing_to_load: str
     """``{island}`` is empty and nobody has any ``{many}`` left."""
@@ -80,7 +85,7 @@ class Words:
     stay_card: str
     """``{colour}`` at Snarchland: the ship stays; draw another card."""
     fell: str
-    """``{goods}`` fell, into ``{player}``'s pile."""
+    """``{goods}`` fell, into ``{whose}`` pile (``{player}``)."""
     fell_question: str
     """Confirming a fall: ``{goods}``."""
     say_yes_or_no: str
@@ -119,7 +124,7 @@ class Words:
     """Going on after a pause."""
     undo_what: Mapping[str, str]
     """What an undo takes back, by move (``roll``, ``fell`` with ``{goods}``, ``arrived``,
-    ``rule``, ``donor`` with ``{donor}``)."""
+    ``rule``, ``donor`` with ``{whose}``)."""
     nothing_aboard: str
     """The empty cargo, as said."""
     goods_word: tuple[str, str]
@@ -142,6 +147,11 @@ class Words:
     """"rules for all"."""
     label_over: str
     """"game over"."""
+
+    def whose(self, name: str) -> str:
+        """``name``'s possessive: "Bens", "Jonas'", "Ben's"."""
+        after = name.lower().endswith(self.possessive_after) and bool(self.possessive_after)
+        return self.possessive[after].format(name=name)
 
     def one(self, good: str) -> str:
         """One ``good`` as the subject ("ein Sarg")."""
