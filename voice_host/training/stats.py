@@ -99,21 +99,24 @@ def write_png(data: StatsData, path: Path | None = None) -> Path:
     x = series["session"]
     plt.rcParams.update({"font.size": 16})
     fig, (top, bottom) = plt.subplots(2, 1, figsize=(10, 8), sharex=True)
+    kinds = [s.kind for s in data.sessions]
     try:
-        top.plot(x, series["accuracy"], "o-", color="#0050c8", linewidth=3, markersize=9)
+        for n, kind in enumerate(dict.fromkeys(kinds)):
+            # one line per kind of session: a quiz's answer time is not a reaction time
+            mine = [i for i, k in enumerate(kinds) if k == kind]
+            style = ("-", "--", ":", "-.")[n % 4]
+            top.plot([x[i] for i in mine], [series["accuracy"][i] for i in mine], "o" + style,
+                     color="#0050c8", linewidth=3, markersize=9, label=kind)
+            secs = [(x[i], series["seconds"][i]) for i in mine if series["seconds"][i] is not None]
+            bottom.plot([p[0] for p in secs], [p[1] for p in secs], "s" + style,
+                        color="#c03000", linewidth=3, markersize=9, label=kind)
+        if len(set(kinds)) > 1:
+            top.legend(loc="best")
+            bottom.legend(loc="best")
         top.set_ylabel("accuracy (%)")
         top.set_ylim(0, 105)
         top.grid(True, alpha=0.4)
         top.set_title("Training progress")
-        secs = [(xi, s) for xi, s in zip(x, series["seconds"], strict=True) if s is not None]
-        bottom.plot(
-            [p[0] for p in secs],
-            [p[1] for p in secs],
-            "s-",
-            color="#c03000",
-            linewidth=3,
-            markersize=9,
-        )
         bottom.set_ylabel("answer time (s)")
         bottom.set_xlabel("session")
         bottom.grid(True, alpha=0.4)
