@@ -23,14 +23,17 @@ from voice_host.cli.table_options import (
     SpeakTo,
 )
 
-PLAYERS, PLATES, WAIT, SEED = "Anna,Ben,Cleo", "6", 3.0, 1
-"""The table the flags set up when they name none of it."""
+PLATES, WAIT, SEED = "6", 3.0, 1
+"""The plates, the wait and the seed of a table whose flags leave them out (without --players,
+the plates and the wait are asked for by voice)."""
 
 
 @app.command(name="schnapp-den-sack", hidden=True)
 def schnapp_den_sack(
     players: Annotated[str | None, typer.Option(
-        help=f"Players in turn order (default '{PLAYERS}').")] = None,
+        help="Players in turn order, 'Anna,Ben,Cleo' (left out: the host asks how many play, "
+             "names them by their call words, and asks for the plates and the wait the flags "
+             "leave out).")] = None,
     plates: Annotated[str | None, typer.Option(
         help="The target: '6' (default), '8', '6,12', or one per row "
              "'dudel=7,traenen=8,frech=9,wander=12'.")] = None,
@@ -59,7 +62,7 @@ def schnapp_den_sack(
     from dataclasses import replace
 
     from voice_host.ear.game_words import GameWordEar
-    from voice_host.games.schnapp_den_sack.host.journal import FILE_NAME, new_setup
+    from voice_host.games.schnapp_den_sack.host.journal import FILE_NAME, SchnappSetup, new_setup
     from voice_host.games.schnapp_den_sack.host.play import run_schnapp
     from voice_host.games.schnapp_den_sack.host.session import seeded_session
     from voice_host.games.schnapp_den_sack.host.setup import (
@@ -67,6 +70,7 @@ def schnapp_den_sack(
         parse_plates,
         parse_players,
     )
+    from voice_host.games.schnapp_den_sack.host.voice_setup import SchnappVoiceSetup
     from voice_host.games.schnapp_den_sack.rules import SchnappError
     from voice_host.games.schnapp_den_sack.words import LANGUAGES
     from voice_host.host.table import TableError, TableRun, journal_path
@@ -79,10 +83,18 @@ def schnapp_den_sack(
                                       ("--wait", wait), ("--seed", seed)) if value is not None]
     if resume and given:
         raise UserError(f"--resume continues the journal's game; leave out {', '.join(given)}")
-    setup = None
-    if not resume:
+    setup: SchnappSetup | SchnappVoiceSetup | None = None
+    if not resume and players is None:
+        try:  # the players, and what else the flags leave out, asked for by voice
+            setup = SchnappVoiceSetup(
+                lang, plates=parse_plates(plates) if plates is not None else None,
+                wait_s=check_wait(wait) if wait is not None else None,
+                seed=SEED if seed is None else seed, can_answer=input_ is None)
+        except SchnappError as err:
+            raise UserError(str(err)) from None
+    elif not resume:
         try:
-            names = parse_players(players or PLAYERS)
+            names = parse_players(players or "")
             targets, seconds = parse_plates(plates or PLATES), check_wait(
                 WAIT if wait is None else wait)
         except SchnappError as err:

@@ -29,6 +29,12 @@ from voice_host.games.schnapp_den_sack.host.journal import (
 from voice_host.games.schnapp_den_sack.host.listen import StreamTable, hear_live, hear_stream
 from voice_host.games.schnapp_den_sack.host.session import SchnappSession
 from voice_host.games.schnapp_den_sack.host.table import EARCONS
+from voice_host.games.schnapp_den_sack.host.voice_setup import (
+    SchnappVoiceSetup,
+    ask_live,
+    ask_on_stream,
+    ask_typed,
+)
 from voice_host.host.early_ear import referee_endpointer
 from voice_host.host.journal import Journal, JournalError, read_journal
 from voice_host.host.live_view import LiveView
@@ -40,11 +46,14 @@ from voice_host.recognition import EngineError, Recognizer
 from voice_host.voice import VoiceError
 
 if TYPE_CHECKING:
+    from voice_host.audio.chunks import AudioChunk
     from voice_host.host.inputs import ChunkSource
 
 
-def run_schnapp(setup: SchnappSetup | None, run: TableRun, *, keyboard: bool = False) -> int:
-    """Host a table of the game ``setup`` deals (None: the journal's, with ``run.resume``) as
+def run_schnapp(setup: SchnappSetup | SchnappVoiceSetup | None, run: TableRun, *,
+                keyboard: bool = False) -> int:
+    """Host a table of the game ``setup`` deals (None: the journal's, with ``run.resume``; a
+    :class:`SchnappVoiceSetup`: the table asked for by voice first) as
     ``run`` says: a recording, the microphone with the keyboard beside it, or the keyboard alone;
     the exit status (130 when interrupted). Raises :class:`TableError` (one line; nothing is
     written before every input was checked)."""
@@ -76,9 +85,13 @@ class SchnappTableRun:
         self.path = journal_path(FILE_NAME, run)
         self.book: Journal | None = None
 
-    def run(self, setup: SchnappSetup | None) -> int:
+    def run(self, setup: SchnappSetup | SchnappVoiceSetup | None) -> int:
         run = self.run_as
-        session, lang = self.session(setup)
+        asked = setup if isinstance(setup, SchnappVoiceSetup) else None
+        dealt = None if isinstance(setup, SchnappVoiceSetup) else setup
+        lang = run.lang
+        if asked is None:
+            session, lang = self.session(dealt)
         ear = None if self.keyboard else self.ear(lang)
         samples = None
         if run.recording is not None:
@@ -92,10 +105,17 @@ class SchnappTableRun:
             check_voice(voice)
         except VoiceError as err:
             raise TableError(str(err)) from None
-        view = LiveView(session, large=run.large, enabled=run.display and sys.stdout.isatty())
+        chunks = samples_to_chunks(samples) if samples is not None else None
         try:
             with self.microphone(gate) as source, self.open_log() as log:
-                self.book = self.open_journal(setup)
+                if asked is not None:
+                    dealt = self.ask(asked, Runner(asked, None, log, voice, print,
+                                                   recording=run.recording is not None),
+                                     ear, chunks, source, gate)
+                    session, lang = self.session(dealt)
+                view = LiveView(session, large=run.large,
+                                enabled=run.display and sys.stdout.isatty())
+                self.book = self.open_journal(dealt)
                 kept = "no journal (a recording)" if self.path is None else f"journal {self.path}"
                 note(run, f"{kept}; host speaks to {where}")
                 runner = Runner(session, self.book, log, voice, view.note,
@@ -103,10 +123,10 @@ class SchnappTableRun:
                                 earcons=earcon_player(voice, EARCONS, gate=gate))
                 opening = resumed_opening(session) if run.resume else session.start()
                 with view:
-                    if samples is not None and ear is not None:
+                    if chunks is not None and ear is not None:
                         table = StreamTable(session, ear, referee_endpointer(),
                                             lambda step: timed(runner, step, spoken=False))
-                        hear_stream(table, samples_to_chunks(samples), opening)
+                        hear_stream(table, chunks, opening)
                     elif source is not None and ear is not None:
                         self.hear_live(session, ear, runner, source, gate, opening)
                     else:
@@ -125,6 +145,22 @@ class SchnappTableRun:
                       f"{run.again}", file=out)
             return 130
         return 0
+
+    @staticmethod
+    def ask(asked: SchnappVoiceSetup, runner: Runner, ear: Recognizer | None,
+            chunks: Iterator[AudioChunk] | None, source: ChunkSource | None,
+            gate: SpeakingGate) -> SchnappSetup:
+        """The table asked for by voice on the recording, the microphone or the keyboard
+        (:mod:`.voice_setup`); :class:`TableError` if it was not finished."""
+        if chunks is not None and ear is not None:
+            ask_on_stream(asked, runner, ear, chunks)
+        elif source is not None and ear is not None:
+            ask_live(asked, runner, ear, source, gate, sys.stdin)
+        else:
+            ask_typed(asked, runner, sys.stdin)
+        if not asked.done:
+            raise TableError("the setup was not finished; nothing was started")
+        return asked.table()
 
     def session(self, setup: SchnappSetup | None) -> tuple[SchnappSession, str]:
         """The new game's host, or the journal's game replayed; and the table's language."""

@@ -139,8 +139,9 @@ class SchnappGame:
                                       n=self.n(event.card.sacks))
 
     def start_line(self) -> str:
-        """The target and each player's call word."""
-        calls = ", ".join(self.words.calls_as.format(player=p, word=w)
+        """The target and each player's call word (a player named by their call word is named
+        once)."""
+        calls = ", ".join(w if w == p else self.words.calls_as.format(player=p, word=w)
                           for p, w in self.calls.items())
         return self.words.start.format(target=self.target_text(), calls=calls)
 
