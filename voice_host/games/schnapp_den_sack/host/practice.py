@@ -4,9 +4,10 @@ call after their reaction time; quick addition under time pressure, measured.
 A level sets the bots' speed (and their slips). After each flip is said, the person has until the
 first bot's call (or the end of the wait) to call: a right call wins the row, a wrong one costs a
 card, and a target they let pass goes to the faster bot or is announced as missed. Each call's
-reaction time runs from the end of the flip's announcement to the call's start. The clock and the
-person's calls come from a :class:`CallSource` (the keyboard, the real ear on a stream, or a
-script), so the loop itself holds no clock of its own.
+reaction time runs from the end of the host's last words while the card waits (the flip said, or
+its answer to a question) to the call's start; the bots' times run from there too. The clock
+and the person's calls come from a :class:`CallSource` (the keyboard, the real ear on a stream,
+or a script), so the loop itself holds no clock of its own.
 """
 
 from __future__ import annotations
@@ -194,7 +195,8 @@ class SchnappPractice:
         self.carry(self.session.start())
         settled = 0
         while not (self.session.game.over or self.session.stopped or self.source.done):
-            if max_flips is not None and settled >= max_flips:
+            done = max_flips is not None and settled >= max_flips
+            if done or self.session.state.flipped is None:
                 break
             if self.turn():
                 settled += 1
