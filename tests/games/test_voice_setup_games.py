@@ -19,11 +19,12 @@ def test_kapitaen_asks_how_many_play_and_names_them_youngest_first() -> None:
     table = WackelpuddingTable(Players((), seed=3), lang="de", can_answer=True)
     asked = table.ask_setup()
     assert isinstance(asked, SpokenSetup)
-    assert asked.begin().lines == ["Wie viele spielen mit?"]
+    question = "Wie viele spielen mit? Spieler eins ist die oder der Jüngste."
+    assert asked.begin().lines == [question]
     assert asked.hear(Hearing("sechs", (6,), None, 0.9)).lines == [
-        "Sechs? Es spielen zwei bis fünf Personen. Wie viele spielen mit?"]
+        f"Sechs? Es spielen zwei bis fünf Personen. {question}"]
     assert asked.hear(Hearing("drei", (3,), None, 0.9)).lines == ["Drei. Stimmt das?"]
-    assert asked.hear(Hearing("nein", (), "no", 0.95)).lines == ["Wie viele spielen mit?"]
+    assert asked.hear(Hearing("nein", (), "no", 0.95)).lines == [question]
     asked.hear(Hearing("drei", (3,), None, 0.9))
     asked.hear(Hearing("ja", (), "yes", 0.95))
     assert asked.done
@@ -36,7 +37,8 @@ def test_kapitaen_in_english_typed() -> None:
     table = WackelpuddingTable(Players(()), lang="en", can_answer=True)
     asked = table.ask_setup()
     asked.begin()
-    assert asked.type("1").lines == ["One? A table has two to five players. How many players?"]
+    assert asked.type("1").lines == [
+        "One? A table has two to five players. How many players? Player one is the youngest."]
     asked.type("two")
     setup, _ = table.begin(asked)
     assert setup.to_json()["players"] == ["Player 1", "Player 2"]

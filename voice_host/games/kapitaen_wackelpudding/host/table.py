@@ -18,6 +18,7 @@ from voice_host.games.kapitaen_wackelpudding.rules import (
     WackelpuddingError,
     new_game,
 )
+from voice_host.games.kapitaen_wackelpudding.words import words
 from voice_host.host.journal import GameSetup, JournalContents, JournalError
 from voice_host.host.step import JSONObject, Step
 from voice_host.host.table import FlagSetup, SetupJudge, TableError, TableRun, run_table
@@ -120,7 +121,8 @@ class WackelpuddingTable:
 def wackelpudding_questions(lang: str) -> Callable[[Mapping[str, Answer]], SetupQuestion | None]:
     """Kapitän Wackelpudding's setup by voice: how many play (2-5); "Player 1" is the
     youngest."""
-    asked = players_question(host_lines(lang), MIN_PLAYERS, MAX_PLAYERS)
+    asked = players_question(host_lines(lang), MIN_PLAYERS, MAX_PLAYERS,
+                             words(lang).setup_players)
     return lambda answers: None if "players" in answers else asked
 
 

@@ -53,6 +53,8 @@ class Words:
     first is the one the host suggests."""
 
     # --- the host's sentences (``str.format`` templates) ---------------------------------------
+    setup_players: str
+    """Setup by voice: how many play, and that "Player 1" is the youngest (no fields)."""
     start: str
     """Opening: ``{players}``, ``{port}``."""
     load_port: str
