@@ -84,8 +84,10 @@ def schnapp(
                               speak_to=speak_to, mute=mute, log=log_file)
             keep = stack.enter_context(open_store()) if store else None
             tally = run_practice(run, ear, keep)
-        except (PracticeError, EngineError, AudioFileError, AudioDeviceError,
-                VoiceError) as err:
+        except AudioDeviceError as err:
+            raise UserError(f"{err} (or --keyboard: press Enter to call; --input: a recording "
+                            "of your calls)") from None
+        except (PracticeError, EngineError, AudioFileError, VoiceError) as err:
             raise UserError(str(err)) from None
     print(f"summary: {tally.line()}")
     if store and tally.records:
