@@ -176,3 +176,47 @@ def test_a_number_the_ear_is_unsure_of_beside_phrases_is_said_back_not_lost() ->
     recording = SchnappVoiceSetup("de", can_answer=False)
     recording.answers["players"] = 2
     assert recording.hear(heard).lines == [] and "plate" not in recording.answers
+
+
+@pytest.mark.skipif(shutil.which("pico2wave") is None, reason="needs pico2wave")
+def test_a_live_schnapp_setup_hears_the_microphone_and_reads_the_keyboard_beside_it() -> None:
+    import os
+
+    from voice_host.audio.chunks import AudioChunk, samples_to_chunks
+    from voice_host.audio.gate import SpeakingGate
+    from voice_host.ear.game_words import GameWordEar
+    from voice_host.games.schnapp_den_sack.host.voice_setup import ask_live
+    from voice_host.host.runner import Runner
+    from voice_host.recognizers import load_recognizer
+    from voice_host.speakers import synth
+
+    voice = synth.Voice("pico", "de-DE", "bench")
+    quiet = np.zeros(16000, np.int16)
+    said = np.concatenate([quiet, synth.synthesize(voice, "drei"), quiet,
+                           synth.synthesize(voice, "ja"), quiet, quiet])
+    reading, writing = os.pipe()
+
+    class Microphone:
+        """The recording's chunks, then the lines typed once it has been heard."""
+
+        def __init__(self) -> None:
+            self.chunks = samples_to_chunks(said)
+            self.typed = "zwei Teller\n8\n12\n5\n"
+
+        def read(self, timeout: float | None = None) -> AudioChunk | None:
+            chunk = next(self.chunks, None)
+            if chunk is None and self.typed:
+                os.write(writing, self.typed.encode())
+                os.close(writing)
+                self.typed = ""
+            return chunk
+
+    asked = SchnappVoiceSetup("de")
+    runner = Runner(asked)
+    with os.fdopen(reading, encoding="utf-8") as keyboard:
+        ask_live(asked, runner, GameWordEar(load_recognizer("ear", lang="de")), Microphone(),
+                 SpeakingGate(), keyboard)
+    assert asked.done
+    assert asked.answers == {"players": 3, "plate": "two", "first_plate": 8,
+                             "second_plate": 12, "wait": 5}
+    assert "Drei. Stimmt das?" in runner.lines

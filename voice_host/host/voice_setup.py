@@ -100,6 +100,11 @@ class SpokenSetup:
         return self.plan(self.answers)
 
     @property
+    def pending(self) -> Answer | None:
+        """The answer said back and waiting for its yes (None: none waits)."""
+        return self._pending
+
+    @property
     def done(self) -> bool:
         """Whether everything is known."""
         return self.question is None
