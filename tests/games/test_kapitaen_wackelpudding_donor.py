@@ -251,8 +251,10 @@ def test_a_rule_for_all_is_counted_once_per_card_drawn() -> None:
     second = session.type("Regel für alle")
     assert _said(second).endswith("In Kraft: 2. Dann sag „wir sind angekommen“.")
     assert "Regel für alle" not in dict(session.expectation().words)
+    assert _said(session.type("Stand")).endswith("Regeln für alle in Kraft: 2.")
     session.type("rückgängig")
     assert "Regel für alle" in dict(session.expectation().words)
+    assert _said(session.type("Stand")).endswith("Regeln für alle in Kraft: 1.")
 
 
 @pytest.mark.skipif(shutil.which("espeak-ng") is None or shutil.which("pico2wave") is None

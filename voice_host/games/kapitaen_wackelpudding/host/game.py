@@ -488,11 +488,13 @@ class WackelpuddingGame:
         }
 
     def status(self) -> str:
-        """Whose turn, where the ship is and what it carries, the cards drawn; and the pile
-        proposed when a load waits for a donor."""
+        """Whose turn, where the ship is and what it carries, the cards drawn and the rules for
+        all in force; and the pile proposed when a load waits for a donor."""
         w, s = self.words, self.state
         line = w.status.format(player=s.player, port=w.ports[s.port.value],
                                ship=w.cargo(reports.goods_of(s.ship)), cards=str(sum(s.cards)))
+        if s.rules_for_all:
+            line = f"{line} {w.rules_in_force.format(count=str(len(s.rules_for_all)))}"
         return f"{line} {self.load_line(())}" if self.choosing() else line
 
     def resumed_after_pause(self) -> str:

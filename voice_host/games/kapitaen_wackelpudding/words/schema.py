@@ -118,6 +118,8 @@ class Words:
     """``{player}``'s turn."""
     status: str
     """``{player}``'s turn, the ship at ``{port}`` with ``{ship}``, ``{cards}`` cards drawn."""
+    rules_in_force: str
+    """Added to the status while "rules for all" are in force: ``{count}``."""
     confirm_undo: str
     """Take back ``{what}`` (``{What}``: capitalised)?"""
     undone: str
