@@ -42,6 +42,7 @@ from voice_host.audio.noise import mix_at_snr
 from voice_host.ear.game_words import GameWordEar
 from voice_host.games.kapitaen_wackelpudding.host import reports
 from voice_host.games.kapitaen_wackelpudding.host.session import WackelpuddingSession
+from voice_host.games.kapitaen_wackelpudding.host.table import GAME
 from voice_host.games.kapitaen_wackelpudding.rules import GOODS, Cargo, Phase
 from voice_host.recognition import Recognizer
 from voice_host.recognizers import load_recognizer
@@ -145,14 +146,14 @@ def talk(table: Journey, ear: Ear, sentence: str) -> tuple[bool, bool]:
 
 
 def run(lang: str, falls: int, seed: int, console: Console, *, max_voices: int | None = None,
-        max_talk: int | None = None) -> dict[str, Counter[str]]:
+        max_talk: int | None = None, phrase_head: bool = True) -> dict[str, Counter[str]]:
     """Every voice's reports and the table talk, in both conditions; the tallies by condition."""
     rng = random.Random(seed)
     noise = np.random.default_rng(seed)
     espeak = [v for v in synth.voices(lang, "bench") if v.engine == "espeak"]
     pool = [synth.synthesize(espeak[i % len(espeak)], ". ".join(rng.sample(LANGUAGES[lang], 3)))
             for i in range(12)]
-    ear = GameWordEar(load_recognizer("ear", lang))
+    ear = GameWordEar(load_recognizer("ear", lang), game=GAME if phrase_head else None)
     voices = bench_voices(lang)[:max_voices]
     tallies: dict[str, Counter[str]] = {c: Counter() for c in CONDITIONS}
     jobs = [(v, c) for v in voices for c in CONDITIONS]
@@ -226,11 +227,13 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=37)
     parser.add_argument("--voices", type=int, default=None, help="Only the first N voices.")
     parser.add_argument("--talk", type=int, default=None, help="Only the first N talk clips.")
+    parser.add_argument("--no-phrase-head", action="store_true",
+                        help="The closed-set scorer alone, without the game's phrase head.")
     args = parser.parse_args()
     console = Console()
     for lang in (("de", "en") if args.lang == "both" else (args.lang,)):
         tallies = run(lang, args.falls, args.seed, console, max_voices=args.voices,
-                      max_talk=args.talk)
+                      max_talk=args.talk, phrase_head=not args.no_phrase_head)
         report(lang, tallies, console)
 
 

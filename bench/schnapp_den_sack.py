@@ -131,13 +131,14 @@ def held_out(lang: str, split: str) -> list[synth.Voice]:
 class Bench:
     """The ear, the host's phrases and the clips."""
 
-    def __init__(self, lang: str, seed: int) -> None:
+    def __init__(self, lang: str, seed: int, *, phrase_head: bool = True) -> None:
         from voice_host.ear.game_words import GameWordEar
         from voice_host.recognizers import load_recognizer
 
         self.lang = lang
         self.rng = random.Random(seed)
-        self.ear: Recognizer = GameWordEar(load_recognizer("ear", lang))
+        self.ear: Recognizer = GameWordEar(load_recognizer("ear", lang),
+                                           game="schnapp-den-sack" if phrase_head else None)
         self.words = words(lang)
         self.babble = babble(30.0, talkers=4, seed=seed)
 
@@ -230,8 +231,10 @@ def main() -> None:
     parser.add_argument("--reps", type=int, default=2, help="Calls per voice and player.")
     parser.add_argument("--pairs", type=int, default=40, help="Overlapping pairs measured.")
     parser.add_argument("--seed", type=int, default=35)
+    parser.add_argument("--no-phrase-head", action="store_true",
+                        help="The closed-set scorer alone, without the game's phrase head.")
     args = parser.parse_args()
-    bench = Bench(args.lang, args.seed)
+    bench = Bench(args.lang, args.seed, phrase_head=not args.no_phrase_head)
     voices = held_out(args.lang, "bench")
     val = held_out(args.lang, "val")
     w = bench.words

@@ -73,7 +73,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=35)
     args = parser.parse_args()
     rng = random.Random(args.seed)
-    ear = GameWordEar(load_recognizer("ear", args.lang))
+    ear = GameWordEar(load_recognizer("ear", args.lang), game="schnapp-den-sack")
     word = words(args.lang).buzz[0]
     voices = held_out(args.lang, "bench")
     noise = babble(30.0, talkers=4, seed=args.seed)

@@ -10,6 +10,7 @@ from voice_host.cli import (  # noqa: F401
     game_cmds,
     kapitaen_cmds,
     model_cmds,
+    phrase_head_cmds,
     referee_cmds,
     schnapp_cmds,
     schnapp_train_cmds,

@@ -69,8 +69,8 @@ def train_cmd(
     if members < 1:
         raise UserError(f"--members {members}: an ensemble needs at least one head (give 1 or "
                         "more)")
-    _writable((out or default_head_path(lang)).parent, "--out")
-    _writable(cache or train.data_dir(), "--cache")
+    writable_folder((out or default_head_path(lang)).parent, "--out")
+    writable_folder(cache or train.data_dir(), "--cache")
     console = Console(stderr=True)
     with _bars(console) as bars:
         try:
@@ -122,7 +122,7 @@ def _bars(console: Console) -> Iterator[Progress]:
         yield Shown(bars)
 
 
-def _writable(folder: Path, option: str) -> None:
+def writable_folder(folder: Path, option: str) -> None:
     """A one-line error, before any work, unless files can be written in ``folder`` (made if
     missing): what the run would write there at its end."""
     try:
@@ -193,8 +193,8 @@ def calibrate_cmd(
     quick = bool(head.meta.get("quick", False))
     if seed is None:
         seed = int(head.meta.get("seed", 0))  # type: ignore[call-overload]
-    _writable(path.parent, "--model")
-    _writable(cache or train.data_dir(), "--cache")
+    writable_folder(path.parent, "--model")
+    writable_folder(cache or train.data_dir(), "--cache")
     console = Console(stderr=True)
     with _bars(console) as bars:
         try:

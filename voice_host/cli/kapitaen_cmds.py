@@ -61,7 +61,8 @@ def kapitaen_wackelpudding(
         check_input(input_, "--input", "a recorded game's WAV")
 
     def ear(table_lang: str) -> Recognizer:
-        return GameWordEar(load_recognizer("ear", lang=table_lang))
+        return GameWordEar(load_recognizer("ear", lang=table_lang),
+                           game="kapitaen-wackelpudding")
 
     again = "voice-host play kapitaen-wackelpudding --resume" + (
         f" --journal {journal}" if journal else "")

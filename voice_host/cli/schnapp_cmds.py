@@ -106,7 +106,7 @@ def schnapp_den_sack(
         check_input(input_, "--input", "a recorded game's WAV")
 
     def ear(table_lang: str) -> Recognizer:
-        return GameWordEar(load_recognizer("ear", table_lang))
+        return GameWordEar(load_recognizer("ear", table_lang), game="schnapp-den-sack")
 
     again = "voice-host play schnapp-den-sack --resume" + (
         f" --journal {journal}" if journal else "")

@@ -76,7 +76,8 @@ def schnapp(
     with ExitStack() as stack:
         log_file = stack.enter_context(open(log, "w", encoding="utf-8")) if log else None
         try:
-            ear = None if keyboard else GameWordEar(load_recognizer("ear", lang))
+            ear = None if keyboard else GameWordEar(load_recognizer("ear", lang),
+                                                  game="schnapp-den-sack")
             run = PracticeRun(level, bots, name, seed,
                               lang=lang, wait_s=wait, cards=cards, recording=input_,
                               keyboard=keyboard,

@@ -66,7 +66,7 @@ def turtle_soup(
         check_input(input_, "--input", "a recorded game's WAV")
 
     def ear(table_lang: str) -> Recognizer:
-        return GameWordEar(load_recognizer("ear", lang=table_lang))
+        return GameWordEar(load_recognizer("ear", lang=table_lang), game="turtle-soup")
 
     again = "voice-host play turtle-soup --resume" + (f" --journal {journal}" if journal else "")
     run = TableRun(lang=lang, ear=ear, again=again, recording=input_,

@@ -2,10 +2,12 @@
 game declares now (:attr:`~voice_host.recognition.Expectation.words`) from the closed-set scorer.
 
 A game declares, per moment, what may be said besides numbers and commands ("Ben", "Tränensack",
-"nessuno", "zwei Särge"), each with its meaning. The scorer weighs those phrases against the
-utterance and against the decoder's own free transcript (table talk), and
-:func:`~voice_host.ear.closed_set.decide` accepts one, asks between two, or hears none: a game's
-words get the same care as numbers, no guessing and a question when unsure.
+"nessuno", "zwei Särge"), each with its meaning. A game with a phrase head
+(:mod:`voice_host.ear.phrase_head`) hears its fixed phrases with it first, in milliseconds. Else,
+or when the head is not sure, the scorer weighs the phrases against the utterance and against
+the decoder's own free transcript (table talk), and :func:`~voice_host.ear.closed_set.decide`
+accepts one, asks between two, or hears none: a game's words get the same care as numbers, no
+guessing and a question when unsure. The utterance is encoded once for both.
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ from voice_host.ear.closed_set import (
     decide,
     scorer,
 )
+from voice_host.ear.phrase_head import PhraseHead, heard, shipped
+from voice_host.ear.recognizer import EarRecognizer, Encoded
 from voice_host.recognition import Alternative, Expectation, Hearing, Recognizer, Samples
 
 THRESHOLDS = Thresholds(margin=4.0, floor=4.0, gap=6.0)
@@ -72,14 +76,17 @@ class GameWordEar:
     """A :class:`~voice_host.recognition.Recognizer` that also hears a game's declared phrases.
 
     The ear's own heads hear numbers and commands first: a command they are sure of wins (stop,
-    repeat, pause are said at any moment). Otherwise, when the game declares phrases, the
-    closed-set scorer decides among them. Without declared phrases it is the base ear itself.
+    repeat, pause are said at any moment). Otherwise, when the game declares phrases, its phrase
+    head (``game``'s shipped one, if any) takes a phrase it is sure of, and the closed-set scorer
+    decides among them when it is not. Without declared phrases it is the base ear itself.
     """
 
     def __init__(
         self,
         base: Recognizer,
         *,
+        game: str | None = None,
+        head: PhraseHead | None = None,
         thresholds: Thresholds = THRESHOLDS,
         phrase_scorer: Callable[[], ClosedSetScorer] = scorer,
     ) -> None:
@@ -87,6 +94,8 @@ class GameWordEar:
         """The ear for numbers and commands."""
         self.name = base.name
         self.lang = base.lang
+        self.head = head if head is not None or game is None else shipped(game, base.lang)
+        """The game's phrase head (None: the scorer alone)."""
         self.thresholds = thresholds
         """Where a phrase is accepted, asked about or heard as none."""
         self._scorer = phrase_scorer
@@ -94,19 +103,34 @@ class GameWordEar:
     def recognize(self, samples: Samples, expect: Expectation | None = None) -> Hearing:
         """Hear one utterance: a sure command, else one of the game's phrases, else what the
         base ear heard."""
-        heard = self.base.recognize(samples, expect)
+        base_heard, encoded = self._base_hear(samples, expect)
         if expect is None or not expect.words:
-            return heard
-        if heard.command is not None and heard.confidence >= SURE and not heard.alternatives:
-            return heard
-        if heard.numbers:
-            return heard
+            return base_heard
+        if (base_heard.command is not None and base_heard.confidence >= SURE
+                and not base_heard.alternatives):
+            return base_heard
+        if base_heard.numbers:
+            return base_heard
         phrases, meanings = self._phrases(expect.words)
-        scored = by_meaning(self._scorer().score(samples, phrases, self.lang), meanings)
+        if self.head is not None and encoded is not None:
+            phrase, _ = heard(self.head, encoded.seq, phrases)
+            if phrase is not None:
+                return Hearing(text=phrase, confidence=SURE, words=(meanings[phrase],),
+                               voice=base_heard.voice)
+        phrase_scorer = self._scorer()
+        states = encoded.states if encoded is not None else phrase_scorer.states(samples)
+        scored = by_meaning(phrase_scorer.score_states(states, phrases, self.lang), meanings)
         decision = decide(scored, self.thresholds)
-        if decision.kind == "none" and heard.command is not None:
-            return heard
+        if decision.kind == "none" and base_heard.command is not None:
+            return base_heard
         return words_hearing(scored, decision, meanings)
+
+    def _base_hear(self, samples: Samples,
+                   expect: Expectation | None) -> tuple[Hearing, Encoded | None]:
+        """The base ear's hearing, and the encoder states it made when it is the trained ear."""
+        if isinstance(self.base, EarRecognizer):
+            return self.base.hear(samples, expect)
+        return self.base.recognize(samples, expect), None
 
     @staticmethod
     def _phrases(words: Sequence[tuple[str, str]]) -> tuple[list[str], dict[str, str]]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import Path
 
@@ -13,7 +13,7 @@ from voice_host.ear.features import STEP_SAMPLES, Floats, FrontEndError
 from voice_host.ear.head import Head
 from voice_host.ear.vocab import CARDS, INTENTS, Words, card_phrase, words
 from voice_host.ear.voice_print import voice_print
-from voice_host.ear.whisper import WHISPER, WhisperFrontEnd, encoder_input
+from voice_host.ear.whisper import WHISPER, WhisperFrontEnd, encoder_input, pooled
 from voice_host.phrases import LANGUAGES
 from voice_host.recognition import (
     SAMPLE_RATE,
@@ -57,6 +57,16 @@ def default_head_path(lang: str) -> Path:
 def shipped_languages() -> list[str]:
     """Languages with a shipped head."""
     return sorted(p.parent.name for p in MODELS_DIR.glob("*/head.npz"))
+
+
+@dataclass(frozen=True)
+class Encoded:
+    """One utterance as Whisper's encoder gave it."""
+
+    states: Floats
+    """The encoder's states, one per 20 ms (what the decoder attends to)."""
+    seq: Floats
+    """The same pooled to one per 80 ms (what the heads take)."""
 
 
 class EarRecognizer:
@@ -155,18 +165,26 @@ class EarRecognizer:
         :data:`WINDOW_S` where a number stands out most; a number heard there is the result.
         One longer than the front end takes at once (Whisper's 30 s) is heard in those windows
         alone, piece by piece (:meth:`_hear_long`)."""
+        return self.hear(samples, expect)[0]
+
+    def hear(self, samples: Samples, expect: Expectation | None = None
+             ) -> tuple[Hearing, Encoded | None]:
+        """:meth:`recognize`, with the utterance's encoder states (None for one longer than
+        Whisper's window), so an ear built on this one need not encode it again."""
         if len(samples) > self.front.max_samples:
-            return self._hear_long(samples, expect)
+            return self._hear_long(samples, expect), None
         threshold = self.threshold_for(samples, expect)
         mel = encoder_input(samples)
-        seq = self.front.encode(mel)
+        states = self.front.states(mel)
+        encoded = Encoded(states, pooled(states))
+        seq = encoded.seq
         voice = voice_print(mel[0])
         hearing = replace(self._hear(seq, expect, threshold), voice=voice)
         if not hearing.is_empty or len(samples) <= LONG_S * SAMPLE_RATE:
-            return hearing
+            return hearing, encoded
         best, _ = self._best_window(seq, expect, threshold)
         heard = self._hear_window(samples, best * STEP_SAMPLES, expect, threshold)
-        return replace(heard, voice=voice) if heard.numbers else hearing
+        return (replace(heard, voice=voice) if heard.numbers else hearing), encoded
 
     def _best_window(self, seq: Floats, expect: Expectation | None,
                      threshold: float) -> tuple[int, float]:

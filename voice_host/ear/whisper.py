@@ -388,11 +388,20 @@ class WhisperFrontEnd:
     def encode(self, mel: Floats) -> Floats:
         """The state sequence of an utterance's encoder input (:func:`encoder_input`), as
         :meth:`embed` gives it (for a caller that uses the log-mel too)."""
-        states = self._session.run(None, {"mel": mel})[0]
-        s = np.asarray(states, np.float32)[0]
-        t = len(s) // POOL
-        out: Floats = s[: t * POOL].reshape(t, POOL, DIM).mean(1)
+        return pooled(self.states(mel))
+
+    def states(self, mel: Floats) -> Floats:
+        """The encoder's own states of an encoder input, one per 20 ms, not pooled: what
+        Whisper's decoder attends to (:mod:`voice_host.ear.closed_set`)."""
+        out: Floats = np.asarray(self._session.run(None, {"mel": mel})[0], np.float32)[0]
         return out
+
+
+def pooled(states: Floats) -> Floats:
+    """Encoder states, four averaged into one per 80 ms: what the ear's heads take."""
+    t = len(states) // POOL
+    out: Floats = states[: t * POOL].reshape(t, POOL, DIM).mean(1)
+    return out
 
 
 @lru_cache(maxsize=1)

@@ -15,8 +15,10 @@ from voice_host.ear.head import HEAD_SIZES, Floats, Head, softmax
 def train_mlp(x: Floats, y: npt.NDArray[np.int64], *, hidden: Sequence[int] = (512, 512),
               epochs: int = 20, batch: int = 128, lr: float = 2e-3, weight_decay: float = 1e-3,
               dropout: float = 0.5, noise: float = 0.1, seed: int = 0,
+              outputs: Sequence[int] = HEAD_SIZES,
               progress: Callable[[int, float], None] | None = None) -> Head:
-    """Train the multi-head MLP with Adam; ``y`` is ``(N, 4)``, -1 where a head is unused."""
+    """Train the multi-head MLP with Adam; ``y`` is ``(N, len(outputs))``, one column per output
+    of ``outputs`` classes (the ear's four by default), -1 where an output is unused."""
     rng = np.random.default_rng(seed)
     mean = x.mean(0).astype(np.float32)
     scale = (x.std(0) + 1e-4).astype(np.float32)
@@ -26,7 +28,7 @@ def train_mlp(x: Floats, y: npt.NDArray[np.int64], *, hidden: Sequence[int] = (5
     for a, b in itertools.pairwise(sizes):
         params += [(rng.standard_normal((a, b)) * np.sqrt(2.0 / a)).astype(np.float32),
                    np.zeros(b, np.float32)]
-    for k in HEAD_SIZES:
+    for k in outputs:
         params += [(rng.standard_normal((sizes[-1], k)) * np.sqrt(1.0 / sizes[-1])).astype(
             np.float32), np.zeros(k, np.float32)]
     m = [np.zeros_like(p) for p in params]
@@ -53,7 +55,7 @@ def train_mlp(x: Floats, y: npt.NDArray[np.int64], *, hidden: Sequence[int] = (5
                 acts.append(h)
             grads = [np.zeros_like(p) for p in params]
             dh = np.zeros_like(h)
-            for j in range(4):
+            for j in range(len(outputs)):
                 w, b = params[2 * nl + 2 * j], params[2 * nl + 2 * j + 1]
                 sel = yb[:, j] >= 0
                 if not sel.any():
@@ -85,5 +87,5 @@ def train_mlp(x: Floats, y: npt.NDArray[np.int64], *, hidden: Sequence[int] = (5
         if progress:
             progress(epoch + 1, total / n)
     layers = [(params[2 * i], params[2 * i + 1]) for i in range(nl)]
-    outs = [(params[2 * nl + 2 * j], params[2 * nl + 2 * j + 1]) for j in range(4)]
+    outs = [(params[2 * nl + 2 * j], params[2 * nl + 2 * j + 1]) for j in range(len(outputs))]
     return Head(mean, scale, layers, outs)

@@ -46,6 +46,18 @@ class DemoRequest:
 
 
 @dataclass(frozen=True)
+class HeadPhrases:
+    """What a game's phrase head (:mod:`voice_host.ear.phrase_head`) learns in one language."""
+
+    phrases: tuple[str, ...]
+    """Every fixed phrase its players say, as the host declares it."""
+    near_misses: tuple[str, ...]
+    """Talk close to those phrases, to be heard as none of them."""
+    said_at_once: tuple[str, ...] = ()
+    """Phrases two players may say at once (calls in a race), the earlier one to be heard."""
+
+
+@dataclass(frozen=True)
 class GameEntry:
     """One hosted game."""
 
@@ -68,6 +80,10 @@ class GameEntry:
     demo: Callable[[DemoRequest], str] | None = None
     """The game's demo: plays a whole game with bots through the real ear and returns the line
     that sums it up; raises :class:`DemoError`."""
+
+    head_phrases: Callable[[str], HeadPhrases] | None = None
+    """The fixed phrases and near misses of a language, for the game's phrase head (``voice-host
+    ear train-phrases``); None while the game hears its words with the closed-set scorer only."""
 
     def line(self) -> str:
         """One line for ``voice-host games``: id, name, players, languages, what it offers."""

@@ -249,7 +249,8 @@ def run_request(request: DemoRequest) -> str:
 
     players = request.players or PLAYERS.get(request.lang, PLAYERS["en"])
     try:
-        ear = GameWordEar(load_recognizer("ear", request.lang))
+        ear = GameWordEar(load_recognizer("ear", request.lang),
+                          game="kapitaen-wackelpudding")
     except EngineError as err:
         raise DemoError(str(err)) from None
     out = DemoSound(speakers=request.speakers, wav=request.wav, lang=request.lang)

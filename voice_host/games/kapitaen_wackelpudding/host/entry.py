@@ -8,7 +8,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from voice_host.games import kapitaen_wackelpudding
-from voice_host.games.entry import DemoRequest
+from voice_host.games.entry import DemoRequest, HeadPhrases
+from voice_host.games.kapitaen_wackelpudding.host.reports import every_phrase
+from voice_host.games.kapitaen_wackelpudding.words import words
 
 
 def demo(request: DemoRequest) -> str:
@@ -19,5 +21,12 @@ def demo(request: DemoRequest) -> str:
     return run_request(request)
 
 
-ENTRY = replace(kapitaen_wackelpudding.ENTRY, demo=demo, table_command="kapitaen-wackelpudding")
+def head_phrases(lang: str) -> HeadPhrases:
+    """The falls and the turn's words its phrase head learns, with their near misses."""
+    said = words(lang)
+    return HeadPhrases(every_phrase(said), said.near_misses)
+
+
+ENTRY = replace(kapitaen_wackelpudding.ENTRY, demo=demo, table_command="kapitaen-wackelpudding",
+                head_phrases=head_phrases)
 """The game's entry, with its demo and its table (``voice-host play kapitaen-wackelpudding``)."""

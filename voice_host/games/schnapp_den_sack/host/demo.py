@@ -283,7 +283,8 @@ def run_demo(request: DemoRequest) -> str:
         raise DemoError(f"MBROLA voices {', '.join(missing)} are not installed: the bots need "
                         "them (see docs on voices)")
     try:
-        ear = GameWordEar(load_recognizer("ear", request.lang))
+        ear = GameWordEar(load_recognizer("ear", request.lang),
+                          game="schnapp-den-sack")
     except EngineError as err:
         raise DemoError(str(err)) from None
     out = DemoSound(speakers=request.speakers, wav=request.wav, lang=request.lang)

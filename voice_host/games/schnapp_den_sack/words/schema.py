@@ -22,6 +22,9 @@ class Words:
     queries: Mapping[str, tuple[str, ...]]
     """Spoken questions and pace commands the host answers while it waits for a call, by
     meaning (``rows``, ``slower``, ``faster``)."""
+    near_misses: tuple[str, ...]
+    """Talk close to the calls, which the game's phrase head learns to hear as none (the
+    bench's own near misses are other words)."""
     start: str
     """The opening: ``{target}`` the plates, ``{calls}`` who calls what."""
     calls_as: str

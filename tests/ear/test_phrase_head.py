@@ -1,0 +1,66 @@
+"""The phrase head: only declared phrases can be heard, talk competes with them, its threshold
+holds, and it survives a save and a load."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from voice_host.ear.head import pooled_dim
+from voice_host.ear.phrase_head import TALK, PhraseHead, heard
+
+DIM = 2
+PRIOR = np.array([0.1, 0.6, 0.25, 0.05], np.float32)
+"""Talk, "Ananas", "Krokodil", "Schokolade", whatever is said (the weights ignore the input)."""
+
+
+def fixed_head(threshold: float) -> PhraseHead:
+    """A head whose probabilities are :data:`PRIOR` for any utterance."""
+    size = pooled_dim(DIM)
+    w = np.zeros((size, len(PRIOR)), np.float32)
+    return PhraseHead((TALK, "Ananas", "Krokodil", "Schokolade"), np.zeros(size, np.float32),
+                      np.ones(size, np.float32), [(w, np.log(PRIOR))], threshold=threshold)
+
+
+SEQ = np.ones((12, DIM), np.float32)
+
+
+def test_only_declared_phrases_compete_with_talk() -> None:
+    head = fixed_head(threshold=0.6)
+    phrase, p = heard(head, SEQ, ["Ananas", "Krokodil"])
+    assert phrase == "Ananas"
+    assert p == pytest.approx(0.6 / 0.95, abs=1e-5)
+    phrase, p = heard(head, SEQ, ["Krokodil", "Schokolade"])
+    assert phrase == "Krokodil"
+    assert p == pytest.approx(0.25 / 0.4, abs=1e-5)
+
+
+def test_talk_or_an_unsure_phrase_is_none() -> None:
+    assert heard(fixed_head(threshold=0.7), SEQ, ["Ananas", "Krokodil"])[0] is None
+    assert heard(fixed_head(threshold=0.5), SEQ, ["Schokolade"])[0] is None  # talk leads
+
+
+def test_phrases_are_matched_as_spoken_and_unknown_ones_are_not_heard() -> None:
+    head = fixed_head(threshold=0.6)
+    assert heard(head, SEQ, ["ananas!"])[0] == "ananas!"
+    assert heard(head, SEQ, ["Trampolin"]) == (None, 0.0)
+
+
+def test_a_saved_head_loads_with_the_same_probabilities(tmp_path: Path) -> None:
+    rng = np.random.default_rng(0)
+    size = pooled_dim(DIM)
+    head = PhraseHead((TALK, "a", "b"), rng.standard_normal(size).astype(np.float32),
+                      rng.uniform(0.5, 2, size).astype(np.float32),
+                      [(rng.standard_normal((size, 8)).astype(np.float32),
+                        np.zeros(8, np.float32)),
+                       (rng.standard_normal((8, 3)).astype(np.float32), np.zeros(3, np.float32))],
+                      temperature=1.7, threshold=0.83, meta={"game": "g"})
+    head.save(tmp_path / "g.npz")
+    back = PhraseHead.load(tmp_path / "g.npz")
+    seq = rng.standard_normal((9, DIM)).astype(np.float32)
+    assert back.phrases == head.phrases
+    assert (back.temperature, back.threshold, back.meta) == (pytest.approx(1.7),
+                                                             pytest.approx(0.83), {"game": "g"})
+    assert np.allclose(back.probabilities(seq), head.probabilities(seq), atol=2e-3)
