@@ -31,6 +31,7 @@ from voice_host.games.kapitaen_wackelpudding.rules import (
     Phase,
     Port,
     Rules,
+    donors,
 )
 from voice_host.games.kapitaen_wackelpudding.words import words
 from voice_host.host.step import JSONObject, Step
@@ -297,3 +298,32 @@ def test_a_name_ending_in_s_x_or_z_takes_the_apostrophe_in_german() -> None:
     session.type("Leinen los")
     assert _said(session.type("ein Videospiel")).startswith(
         "Ein Videospiel runtergefallen, auf Jonas' Patzerstapel.")
+
+
+def test_random_tables_keep_the_goods_and_their_journal_replays_the_same_game() -> None:
+    named = 0
+    for seed in range(30):
+        rng = random.Random(seed)
+        session = WackelpuddingSession(PLAYERS, lang="de", seed=seed, rules=RULES)
+        session.start()
+        for _ in range(80):
+            if session.over:
+                break
+            said = [p for p, _ in session.expectation().words]
+            names = [p for p in said if p.startswith("von ")]
+            line = (rng.choice(names) if names and rng.random() < 0.5
+                    else rng.choice([*said, "rückgängig"]))
+            session.type(line)
+            named += line in names and not session.table.choosing()
+            assert session.state.goods_total == RULES.goods_in_play
+            # A load is left pending only while the table may name the pile.
+            pending = session.state.phase in (Phase.LOAD, Phase.RELOAD)
+            assert pending == (session.table.waiting_for() is Wait.DONOR)
+            assert not pending or len(donors(session.state)) > 1
+        resumed = WackelpuddingSession(PLAYERS, lang="de", seed=seed, rules=RULES)
+        for action in json.loads(json.dumps(session.table.actions)):
+            resumed.table.replay(action)
+        assert resumed.state == session.state
+        assert [(m.kind, m.before) for m in resumed.table.moves] == [
+            (m.kind, m.before) for m in session.table.moves]
+    assert named >= 10, named
