@@ -138,6 +138,8 @@ def run(lang: str, names: int, seed: int, console: Console, *, max_voices: int |
                 continue
             other.hear(heard)
             tally["names"] += 1
+            tally[f"form {template} names"] += 1
+            tally[f"form {template} first {first}"] += 1
             tally[f"first {first}"] += 1
             tally[end] += 1
             tally["strangers"] += 1
@@ -177,6 +179,13 @@ def report(lang: str, tallies: dict[str, Counter[str]], console: Console) -> Non
             ("table talk that loaded", "talk loaded", "talk")]
     for label, key, of in rows:
         table.add_row(label, *(pct(tallies[c][key], tallies[c][of]) for c in CONDITIONS))
+    forms = sorted({k.removeprefix("form ").removesuffix(" names") for t in tallies.values()
+                    for k in t
+                    if k.startswith("form ") and k.endswith(" names")})
+    for form in forms:
+        table.add_row(f"  \"{form}\": heard right at once",
+                      *(pct(tallies[c][f"form {form} first right"],
+                            tallies[c][f"form {form} names"]) for c in CONDITIONS))
     console.print(table)
 
 
