@@ -25,7 +25,8 @@ def test_kapitaen_asks_how_many_play_and_names_them_youngest_first() -> None:
         f"Sechs? Es spielen zwei bis fünf Personen. {question}"]
     assert asked.hear(Hearing("drei", (3,), None, 0.9)).lines == ["Drei. Stimmt das?"]
     assert asked.hear(Hearing("nein", (), "no", 0.95)).lines == [question]
-    asked.hear(Hearing("drei", (3,), None, 0.9))
+    assert asked.hear(Hearing("drei", (3,), None, 0.9)).lines == [question]  # just denied
+    assert asked.hear(Hearing("drei", (3,), None, 0.9)).lines == ["Drei. Stimmt das?"]
     asked.hear(Hearing("ja", (), "yes", 0.95))
     assert asked.done
     setup, session = table.begin(asked)

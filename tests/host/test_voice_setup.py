@@ -138,3 +138,15 @@ def test_a_recording_takes_a_sure_answer_at_once_and_never_an_unsure_one() -> No
 def test_players_set_up_by_voice_get_the_languages_default_names() -> None:
     assert default_names(host_lines("de"), 3) == ("Spieler 1", "Spieler 2", "Spieler 3")
     assert default_names(host_lines("it"), 2) == ("Giocatore 1", "Giocatore 2")
+
+
+def test_the_answer_denied_is_left_out_of_the_next_hearing_only() -> None:
+    setup = SpokenSetup(plan, SAY)
+    setup.begin()
+    lines(setup, number(4), NO)
+    assert setup.expectation().numbers == frozenset({2, 3, 5})
+    assert lines(setup, Hearing("four", confidence=0.4)) == ["How many players?"]
+    assert setup.expectation().numbers == frozenset({2, 3, 4, 5})
+    lines(setup, "2")
+    lines(setup, Hearing("each row", confidence=0.9, words=("per_row",)), NO)
+    assert setup.expectation().words == (("two plates", "two"),)

@@ -6,7 +6,8 @@ setup is known). :class:`SpokenSetup` asks it, a :class:`~voice_host.host.table.
 runner drives like a game: hearings and typed lines in, :class:`Step` out, pure.
 
 - A spoken answer is said back ("Three. Is that right?") and taken on a yes; a no asks the
-  question again. A typed answer is taken as it stands.
+  question again, and the answer denied is left out of the next hearing. A typed answer is
+  taken as it stands.
 - On a recording nobody answers "is that right?": an answer the ear is sure of (a number its
   heads heard with confidence, a phrase the closed-set scorer accepted) is taken without being
   said back; an unsure one is logged as the question the host would ask and not taken, and the
@@ -20,7 +21,7 @@ runner drives like a game: hearings and typed lines in, :class:`Step` out, pure.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from voice_host.host.step import Step
@@ -91,6 +92,7 @@ class SpokenSetup:
         self.stopped = False
         """Whether the setup was abandoned with "stop"."""
         self._pending: Answer | None = None
+        self._denied: Answer | None = None
         self._last = ""
 
     # --- state ---------------------------------------------------------------------------------
@@ -115,7 +117,14 @@ class SpokenSetup:
         q = self.question
         if self._pending is not None or q is None:
             return COMMANDS_ONLY
-        return q.expectation()
+        heard = q.expectation()
+        if self._denied is None:
+            return heard
+        # The answer just denied is left out of the next hearing: said again, what the ear
+        # misheard as it is heard as the next likeliest (and once only, should the no have
+        # been a yes misheard).
+        return replace(heard, numbers=(heard.numbers or frozenset()) - {self._denied},
+                       words=tuple(w for w in heard.words if w[1] != self._denied))
 
     # --- talking -------------------------------------------------------------------------------
     def begin(self) -> Step:
@@ -164,6 +173,9 @@ class SpokenSetup:
             parsed = self.say.table.parse(hearing.text) if hearing.text else None
             if parsed is not None and len(parsed.numbers) == 1:
                 answer = parsed.numbers[0]  # read from the transcript: unsure
+        denied, self._denied = self._denied, None
+        if answer is not None and answer == denied and hearing.confidence < 1.0:
+            answer = None
         if answer is None:
             if hearing.text:
                 self._host(step, q.text)
@@ -216,7 +228,7 @@ class SpokenSetup:
             answer, self._pending = self._pending, None
             self._take(step, q, answer)
         elif name == "no" and self._pending is not None:
-            self._pending = None
+            self._denied, self._pending = self._pending, None
             self._host(step, q.text)
         elif name == "repeat":
             self._host(step, self._last or q.text)
