@@ -46,7 +46,8 @@ def test_kapitaen_without_players_asks_how_many_on_a_recording(tmp_path: Path) -
                  str(tmp_path / "j.jsonl"), cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     log = _log(tmp_path)
-    assert log[0] == {"event": "host", "text": "Wie viele spielen mit? Spieler eins ist die oder der Jüngste."}
+    assert log[0] == {"event": "host",
+                      "text": "Wie viele spielen mit? Spieler eins ist die oder der Jüngste."}
     assert {"event": "setup", "question": "players", "answer": 3} in log
     assert any(r["event"] == "rolled" and r["player"] == "Spieler 1" for r in log)
     header = json.loads((tmp_path / "j.jsonl").read_text(encoding="utf-8").splitlines()[0])

@@ -57,8 +57,8 @@ def test_turtle_soup_asks_for_four_to_six_players_in_italian() -> None:
     assert asked.begin().lines == ["Quanti giocatori?"]
     assert asked.type("3").lines == [
         "Tre? Si gioca da quattro a sei giocatori. Quanti giocatori?"]
-    assert asked.hear(Hearing("cinque", (5,), None, 0.9)).lines == ["Cinque. È giusto?"]
-    assert asked.hear(Hearing("ripeti", (), "repeat", 1.0)).lines == ["Cinque. È giusto?"]
+    assert asked.hear(Hearing("cinque", (5,), None, 0.9)).lines == ["Cinque. Va bene?"]
+    assert asked.hear(Hearing("ripeti", (), "repeat", 1.0)).lines == ["Cinque. Va bene?"]
     asked.hear(Hearing("sì", (), "yes", 0.95))
     setup, session = table.begin(asked)
     assert isinstance(setup, SoupSetup)
@@ -72,6 +72,7 @@ def test_turtle_soup_setup_stopped_starts_nothing() -> None:
     asked = table.ask_setup()
     asked.begin()
     asked.hear(Hearing("stop", (), "stop", 0.95))
+    asked.hear(Hearing("yes", (), "yes", 0.95))
     assert asked.stopped and not asked.done
 
 
@@ -128,7 +129,9 @@ def test_schnapp_on_a_recording_and_stopped() -> None:
     assert asked.done and asked.table().wait_s == 3.0
     stopped = SchnappVoiceSetup("de")
     stopped.begin()
-    stopped.hear(Hearing("stopp", (), "stop", 0.95))
+    assert stopped.hear(Hearing("stopp", (), "stop", 0.95)).lines == [
+        "Spiel beenden? Dann sag ja."]
+    stopped.hear(Hearing("ja", (), "yes", 0.95))
     assert stopped.stopped and not stopped.done
 
 

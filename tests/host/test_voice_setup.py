@@ -104,12 +104,27 @@ def test_repeat_says_the_last_line_and_table_talk_asks_again() -> None:
     assert lines(setup, Hearing("", confidence=0.0)) == []
 
 
-def test_stop_abandons_the_setup() -> None:
+def test_stop_said_aloud_is_confirmed_then_abandons_the_setup() -> None:
     setup = SpokenSetup(plan, SAY)
     setup.begin()
+    lines(setup, number(3))
     step = setup.hear(Hearing("stop", (), "stop", 0.95))
-    assert setup.stopped and not setup.done and step.lines == []
+    assert step.lines == ["Stop the game? Say yes to stop."] and not setup.stopped
+    assert setup.expectation() == COMMANDS_ONLY
+    assert lines(setup, NO) == ["Three. Is that right?"]  # back where it was
+    setup.hear(Hearing("stop", (), "stop", 0.95))
+    assert lines(setup, YES) == [] and setup.stopped and not setup.done
     assert setup.hear(number(3)).lines == [] and not setup.answers
+
+
+def test_stop_typed_or_on_a_recording_abandons_at_once() -> None:
+    typed = SpokenSetup(plan, SAY)
+    typed.begin()
+    assert typed.type("stop").lines == [] and typed.stopped
+    recording = SpokenSetup(plan, SAY, can_answer=False)
+    recording.begin()
+    recording.hear(Hearing("stop", (), "stop", 0.95))
+    assert recording.stopped
 
 
 def test_typed_lines_are_taken_as_they_stand() -> None:

@@ -13,7 +13,9 @@ runner drives like a game: hearings and typed lines in, :class:`Step` out, pure.
   said back; an unsure one is logged as the question the host would ask and not taken, and the
   question waits for the next utterance (a "yes" said on the recording then answers nothing and
   is let go). Nothing is set up on a guess.
-- "Repeat" says the last line again; "stop" abandons the setup (nothing was started).
+- "Repeat" says the last line again; "stop" abandons the setup (nothing was started): said
+  aloud at a live table, once a yes confirms it ("Stop the game? Say yes to stop."), as during a
+  game; typed, or on a recording, at once.
 - The shared lines (is that right, player names, a number of players refused) are the table
   language's (``voice_host/languages/<lang>.toml``); a question's own text is the game's.
 """
@@ -93,6 +95,8 @@ class SpokenSetup:
         """Whether the setup was abandoned with "stop"."""
         self._pending: Answer | None = None
         self._denied: Answer | None = None
+        self._stopping = ""
+        self._typing = False
         self._last = ""
 
     # --- state ---------------------------------------------------------------------------------
@@ -115,7 +119,7 @@ class SpokenSetup:
         """The question's answers; while an answer waits for its yes, a yes, a no or a command
         and nothing else (a "yes" would otherwise be heard as an answer said back)."""
         q = self.question
-        if self._pending is not None or q is None:
+        if self._pending is not None or self._stopping or q is None:
             return COMMANDS_ONLY
         heard = q.expectation()
         if self._denied is None:
@@ -148,7 +152,11 @@ class SpokenSetup:
             return Step(message=self.say.unknown_setup_input(text))
         numbers = parsed.numbers if parsed is not None and not words else ()
         command = parsed.command if parsed is not None and not words else None
-        step = self.hear(Hearing(text, numbers, command, 1.0, words=words))
+        self._typing = True
+        try:
+            step = self.hear(Hearing(text, numbers, command, 1.0, words=words))
+        finally:
+            self._typing = False
         step.records[0]["typed"] = True
         return step
 
@@ -160,6 +168,16 @@ class SpokenSetup:
         if q is None or self.stopped:
             return step
         command = hearing.command or self._yes_no(hearing)
+        if self._stopping:
+            # "Stop?" waits for its yes once; anything else goes back to where the setup was.
+            if command is not None:
+                step.records.append({"event": "command", "name": command})
+            if command == "yes":
+                self.stopped = True
+            else:
+                self._host(step, self._stopping)
+            self._stopping = ""
+            return step
         if command is not None:
             step.records.append({"event": "command", "name": command})
             self._command(step, q, command)
@@ -232,6 +250,10 @@ class SpokenSetup:
             self._host(step, q.text)
         elif name == "repeat":
             self._host(step, self._last or q.text)
+        elif name == "stop" and self.can_answer and not self._typing:
+            # Said aloud, "stop" is confirmed first: table talk, or a "sì", can sound like it.
+            self._stopping = self._last or q.text
+            self._host(step, self.say.confirm_stop())
         elif name == "stop":
             self._pending = None
             self.stopped = True
