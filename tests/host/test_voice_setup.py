@@ -109,7 +109,8 @@ def test_stop_said_aloud_is_confirmed_then_abandons_the_setup() -> None:
     setup.begin()
     lines(setup, number(3))
     step = setup.hear(Hearing("stop", (), "stop", 0.95))
-    assert step.lines == ["Stop the game? Say yes to stop."] and not setup.stopped
+    assert step.lines == ["Stop the game? Say yes to stop."] and setup.stopping
+    assert not setup.stopped
     assert setup.expectation() == COMMANDS_ONLY
     assert lines(setup, NO) == ["Three. Is that right?"]  # back where it was
     setup.hear(Hearing("stop", (), "stop", 0.95))

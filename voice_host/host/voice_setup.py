@@ -111,6 +111,11 @@ class SpokenSetup:
         return self._pending
 
     @property
+    def stopping(self) -> bool:
+        """Whether "Stop?" was asked and waits for its yes."""
+        return bool(self._stopping)
+
+    @property
     def done(self) -> bool:
         """Whether everything is known."""
         return self.question is None
