@@ -146,7 +146,7 @@ def test_the_roll_word_takes_the_proposed_pile() -> None:
     assert _said(step) == 'Blue! Sail to Kindien. Say "we have arrived" when you get there.'
 
 
-def test_a_name_heard_is_confirmed_when_it_spares_another_than_the_one_proposed() -> None:
+def test_a_name_heard_is_confirmed_before_the_load() -> None:
     session = _session(Port.VIDEO, Port.SNARCH, Port.VIDEO)
     _to_dora(session)
     heard = session.hear(Hearing(text="von Clara", confidence=0.9, words=("donor:Clara",)))
@@ -154,11 +154,14 @@ def test_a_name_heard_is_confirmed_when_it_spares_another_than_the_one_proposed(
     yes = session.hear(Hearing(text="ja", command="yes", confidence=0.95))
     assert _events([yes], "loaded")[0]["from"] == "Clara"
     assert session.table.waiting_for() is Wait.ROLL
-    # The pile proposed, named aloud, changes nothing: it is loaded at once.
+    # The pile proposed, named aloud, is confirmed too: another name misheard as it (or a name
+    # without the good) must not load from it unasked; a no leaves the choice open.
     again = _session(Port.VIDEO, Port.SNARCH, Port.VIDEO)
     _to_dora(again)
     anna = again.hear(Hearing(text="Anna", confidence=0.9, words=("donor:Anna",)))
-    assert _events([anna], "loaded")[0]["from"] == "Anna" and again.question is None
+    assert _said(anna) == "Von Anna?" and not _events([anna], "loaded")
+    again.hear(Hearing(text="nein", command="no", confidence=0.95))
+    assert again.table.waiting_for() is Wait.DONOR
 
 
 def test_two_names_the_ear_is_unsure_between_are_asked_about() -> None:

@@ -8,8 +8,8 @@ proposes and waits: the table may name another holder ("von Clara"), and the wor
 injected ``random.Random``) and says where to sail, or, on the ship's own colour, to load once
 more. During the journey it hears what fell, "nothing", "arrived" and "touched land". A fall
 costs the player, so a heard fall is confirmed with a yes before it is booked, and an unsure
-hearing is asked about, never booked; so is a pile named other than the one proposed (it spares
-one player at another's cost). Everything the engine says happened is logged as the replay
+hearing is asked about, never booked; so is a pile named by voice (misheard, it would spare one
+player at another's cost). Everything the engine says happened is logged as the replay
 contract's events.
 """
 
@@ -228,14 +228,13 @@ class WackelpuddingGame:
         self.act(step, option)
 
     def costly(self, kind: Hashable, option: Report) -> bool:
-        """A fall heard (not typed) costs the steering player, and a pile named other than the
-        one proposed costs the player it spares: only a sure yes books either."""
+        """A fall heard (not typed) costs the steering player, and a pile named by voice, if
+        misheard, spares one player at another's cost (a name without the good, or another
+        holder's, heard as the one proposed): only a sure yes books either."""
         if self.host.typed:
             return False
-        donor = reports.parse_donor(option.meaning)
-        if donor is not None:
-            return donor != proposed_donor(self.state)
-        return reports.parse_fall(option.meaning) is not None
+        return (reports.parse_fall(option.meaning) is not None
+                or reports.parse_donor(option.meaning) is not None)
 
     def suspect(self, kind: Hashable, option: Report) -> bool:
         """Whether ``option`` is what the last undo took back (heard again, it is asked about)."""
