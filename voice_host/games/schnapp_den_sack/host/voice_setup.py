@@ -38,8 +38,6 @@ if TYPE_CHECKING:
     from voice_host.host.runner import Runner
     from voice_host.recognition import Expectation, Hearing, Recognizer, Samples
 
-FOLDER = HERE / "setup"
-"""The setup's words, one file per language."""
 
 
 @dataclass(frozen=True)
@@ -74,8 +72,9 @@ class SetupWords:
 
 @cache
 def setup_words(lang: str) -> SetupWords:
-    """The setup's words in ``lang`` (German, the game's home, where a language has none)."""
-    return build(SetupWords, lang if lang in codes(FOLDER) else HOME, "setup", folder=FOLDER)
+    """The setup's words in ``lang`` (German, the game's home, where a language has none): the
+    ``[setup]`` section of the game's language file."""
+    return build(SetupWords, lang if lang in codes(HERE) else HOME, "setup", folder=HERE)
 
 
 WAITS = tuple(range(int(MIN_WAIT_S), int(MAX_WAIT_S) + 1))
