@@ -4,13 +4,16 @@ command still a command, and a typed phrase read by its words."""
 from __future__ import annotations
 
 import shutil
+from collections.abc import Sequence
 from pathlib import Path
+from typing import cast
 
+import numpy as np
 import pytest
 
-from voice_host.ear.closed_set import Decision, Scored
+from voice_host.ear.closed_set import ClosedSetScorer, Decision, Scored
 from voice_host.ear.game_words import GameWordEar, by_meaning, words_hearing
-from voice_host.recognition import Expectation, typed_words
+from voice_host.recognition import Alternative, Expectation, Hearing, Recognizer, typed_words
 from voice_host.recognizers import load_recognizer
 
 SACKS = (("Dudelsack", "dudel"), ("Tränensack", "traenen"), ("Frecher Sack", "frech"),
@@ -70,3 +73,33 @@ def test_a_sack_kind_said_by_a_held_out_voice_is_heard_through_the_real_ear() ->
     assert best == ("traenen",)
     plain = ear.recognize(said, Expectation(numbers=frozenset(), card_first=False))
     assert plain.words == ()
+
+
+class ScriptedUnsureEar:
+    """A scripted stand-in for the base ear: unsure whether it heard eight."""
+
+    name = "scripted"
+    lang = "de"
+
+    def recognize(self, samples: object, expect: object = None) -> Hearing:
+        return Hearing(text="", confidence=0.4,
+                       alternatives=(Alternative("acht", (8,), None, 0.4),))
+
+
+class ScriptedScorer:
+    """A scripted stand-in for the closed-set scorer: none of the phrases is likely."""
+
+    def states(self, samples: object) -> object:
+        return samples
+
+    def score_states(self, states: object, phrases: Sequence[str], lang: str) -> Scored:
+        return Scored(tuple(phrases), (-40.0,) * len(phrases), (-9.0,) * len(phrases),
+                      " Art Art.", -2.0)
+
+
+def test_an_unsure_number_is_kept_when_none_of_the_games_phrases_is_heard() -> None:
+    ear = GameWordEar(cast(Recognizer, ScriptedUnsureEar()),
+                      phrase_scorer=lambda: cast(ClosedSetScorer, ScriptedScorer()))
+    heard = ear.recognize(np.zeros(1600, np.int16),
+                          Expectation(numbers=frozenset({8}), card_first=False, words=SACKS))
+    assert heard.is_empty and [a.numbers for a in heard.alternatives] == [(8,)]

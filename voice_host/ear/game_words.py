@@ -121,8 +121,9 @@ class GameWordEar:
         states = encoded.states if encoded is not None else phrase_scorer.states(samples)
         scored = by_meaning(phrase_scorer.score_states(states, phrases, self.lang), meanings)
         decision = decide(scored, self.thresholds)
-        if decision.kind == "none" and base_heard.command is not None:
-            return base_heard
+        if decision.kind == "none" and (base_heard.command is not None
+                                        or base_heard.alternatives):
+            return base_heard  # an unsure number or command is worth a question; none is not
         return words_hearing(scored, decision, meanings)
 
     def _base_hear(self, samples: Samples,

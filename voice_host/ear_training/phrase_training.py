@@ -9,6 +9,8 @@ phrase). The bench's voices and sentences are never seen.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 
@@ -23,7 +25,13 @@ from voice_host.ear_training.calibration import fit_temperature
 from voice_host.ear_training.dataset import Audio, Embedded, Item, augmented, babble_pool, render
 from voice_host.ear_training.mlp import train_mlp
 from voice_host.ear_training.texts import Label, chatter, partials
+from voice_host.ear_training.train import data_dir
 from voice_host.speakers import synth
+
+RECIPE = 1
+"""Bumped whenever the data recipe changes, so stale cached sets are not reused."""
+MODEL_FIELDS = frozenset({"hidden", "epochs", "wrong_at_most"})
+"""Recipe fields that shape the network, not the data."""
 
 ENGINE_SHARES = {"espeak": 0.45, "mbrola": 0.35}
 """Share of utterances each engine's voices say; the rest go to the split's other engines
@@ -181,6 +189,44 @@ def figures(probs: npt.NDArray[np.float32], labels: npt.NDArray[np.int64],
     }
 
 
+def embedded_sets(game: str, lang: str, phrases: Sequence[str], near: Sequence[str],
+                  said_at_once: Sequence[str], recipe: PhraseRecipe, seed: int, workers: int,
+                  stage: Callable[[str, int], Callable[[int], None]] | None = None,
+                  ) -> dict[str, tuple[npt.NDArray[np.float32], npt.NDArray[np.int64]]]:
+    """The pooled training and validation sets (``train``, ``val``, and ``train_at_once``,
+    ``val_at_once`` for phrases said at once), cached in the user's cache folder by what
+    makes them, so a head is retrained or recalibrated without synthesizing again."""
+    talk = talk_of(lang, near)
+    made = [RECIPE, game, lang, seed, list(phrases), talk, list(said_at_once),
+            {k: v for k, v in asdict(recipe).items() if k not in MODEL_FIELDS}]
+    key = hashlib.sha1(json.dumps(made, ensure_ascii=False).encode()).hexdigest()[:10]
+    path = data_dir() / f"phrases-{game}-{lang}-{key}.npz"
+    if path.exists():
+        with np.load(path) as z:
+            return {name.removesuffix("_x"): (z[name], z[name[:-2] + "_y"])
+                    for name in z.files if name.endswith("_x")}
+    babble = babble_pool(lang, "train", seed)
+    sets = {}
+    for split, per_phrase, per_talk in (("train", recipe.per_phrase, recipe.per_talk),
+                                        ("val", recipe.val_per_phrase, recipe.val_per_talk)):
+        items = plan(lang, split, phrases, talk, per_phrase, per_talk, seed)
+        advance = stage(f"{split}: synthesize and embed", len(items)) if stage else None
+        sets[split] = pooled(render(items, recipe.versions, babble, workers, advance))
+        if said_at_once:
+            pairs = len(said_at_once) * (len(said_at_once) - 1)
+            per = recipe.per_pair if split == "train" else max(1, recipe.per_pair // 3)
+            advance = stage(f"{split}: phrases said at once", pairs * per) if stage else None
+            sets[f"{split}_at_once"] = overlapped(lang, split, phrases, said_at_once, recipe,
+                                                  babble, seed, advance)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp.npz")
+    arrays = {f"{name}_{part}": a for name, (x, y) in sets.items()
+              for part, a in (("x", x), ("y", y))}
+    np.savez(tmp, **arrays)  # type: ignore[arg-type]
+    tmp.replace(path)
+    return sets
+
+
 def train(game: str, lang: str, phrases: Sequence[str], near: Sequence[str], *,
           said_at_once: Sequence[str] = (), recipe: PhraseRecipe = PhraseRecipe(),
           seed: int = 0, workers: int = 2,
@@ -188,24 +234,12 @@ def train(game: str, lang: str, phrases: Sequence[str], near: Sequence[str], *,
     """A phrase head for ``phrases`` of ``game`` in ``lang``, calibrated on the val voices;
     ``said_at_once``: phrases two players may say at once, the earlier one to be heard.
 
-    ``stage(name, total)`` starts a stage of the progress display and returns its advance."""
-    talk = talk_of(lang, near)
-    babble = babble_pool(lang, "train", seed)
-    sets = {}
-    for split, per_phrase, per_talk in (("train", recipe.per_phrase, recipe.per_talk),
-                                        ("val", recipe.val_per_phrase, recipe.val_per_talk)):
-        items = plan(lang, split, phrases, talk, per_phrase, per_talk, seed)
-        advance = stage(f"{split}: synthesize and embed", len(items)) if stage else None
-        x, y = pooled(render(items, recipe.versions, babble, workers, advance))
-        if said_at_once:
-            pairs = len(said_at_once) * (len(said_at_once) - 1)
-            per = recipe.per_pair if split == "train" else max(1, recipe.per_pair // 3)
-            advance = stage(f"{split}: phrases said at once", pairs * per) if stage else None
-            ox, oy = overlapped(lang, split, phrases, said_at_once, recipe, babble, seed,
-                                advance)
-            x, y = np.concatenate([x, ox]), np.concatenate([y, oy])
-        sets[split] = (x, y)
-    x, y = sets["train"]
+    The threshold is chosen on single utterances (phrases and talk); how it does on phrases
+    said at once is measured beside it. ``stage(name, total)`` starts a stage of the progress
+    display and returns its advance."""
+    sets = embedded_sets(game, lang, phrases, near, said_at_once, recipe, seed, workers, stage)
+    x, y = (np.concatenate([a for name, (a, _) in sets.items() if name.startswith("train")]),
+            np.concatenate([b for name, (_, b) in sets.items() if name.startswith("train")]))
     advance = stage("train", recipe.epochs) if stage else None
     mlp = train_mlp(x, y[:, None], hidden=(recipe.hidden,), epochs=recipe.epochs, seed=seed,
                     outputs=(len(phrases) + 1,),
@@ -215,7 +249,10 @@ def train(game: str, lang: str, phrases: Sequence[str], near: Sequence[str], *,
     head.temperature = fit_temperature(head.logits(vx), vy)
     probs = head.probs(vx)
     head.threshold = choose_threshold(probs, vy, recipe.wrong_at_most)
+    val: dict[str, object] = {**figures(probs, vy, head.threshold)}
+    if "val_at_once" in sets:
+        ox, oy = sets["val_at_once"]
+        val["said_at_once"] = figures(head.probs(ox), oy, head.threshold)
     head.meta = {"game": game, "lang": lang, "seed": seed, "recipe": asdict(recipe),
-                 "train_utterances": len(y), "val_utterances": len(vy),
-                 "val": figures(probs, vy, head.threshold)}
+                 "train_utterances": len(y), "val_utterances": len(vy), "val": val}
     return head
