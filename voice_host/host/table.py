@@ -197,6 +197,33 @@ def check_voice(voice: object) -> None:
         host.voice_id()
 
 
+@contextmanager
+def open_log(run: TableRun) -> Iterator[TextIO | None]:
+    """The event log ``run.log``, appended to when resuming (None: no log). Raises
+    :class:`TableError` (one line) when it cannot be opened."""
+    path = run.log
+    if path is None:
+        yield None
+        return
+    try:
+        log = open(path, "a" if run.resume else "w", encoding="utf-8")  # noqa: SIM115
+    except OSError as err:
+        raise TableError(f"--log {path}: {err.strerror or err}") from None
+    with log:
+        yield log
+
+
+def say_stopped(run: TableRun, journal: Path | None) -> None:
+    """What an interrupted table says: where the game is kept and how to go on with it, or that
+    nothing was started (``journal`` None: the game's journal was not begun)."""
+    out = run.notes or sys.stderr
+    if journal is None:
+        print("\nvoice-host: stopped before the game began; nothing to resume", file=out)
+    else:
+        print(f"\nvoice-host: stopped; the game is in {journal}: continue with {run.again}",
+              file=out)
+
+
 def run_table(game: TableGame[S], run: TableRun) -> int:
     """Host ``game`` at a table as ``run`` says, until it is stopped, over or the recording ends;
     the exit status (130 when interrupted). Raises :class:`TableError` (one line)."""
@@ -229,7 +256,7 @@ class _Table(Generic[S]):
         recognizer, gate, voice, where = self.equip()
         kept_in = "no journal (a recording)" if self.path is None else f"journal {self.path}"
         try:
-            with self.inputs(gate) as stream, self.open_log() as log:
+            with self.inputs(gate) as stream, open_log(run) as log:
                 if session is not None:
                     self.book = self.reopen()
                 elif asked is not None and asked.done:
@@ -250,12 +277,7 @@ class _Table(Generic[S]):
             raise TableError(f"{err} (the game is in {self.path}; continue with {run.again})") \
                 from None
         except KeyboardInterrupt:
-            out = run.notes or sys.stderr
-            if self.book is None:
-                print("\nvoice-host: stopped before the game began; nothing to resume", file=out)
-            else:
-                print(f"\nvoice-host: stopped; the game is in {self.path}: continue with "
-                      f"{run.again}", file=out)
+            say_stopped(run, self.path if self.book is not None else None)
             return 130
         return 0
 
@@ -279,20 +301,6 @@ class _Table(Generic[S]):
         except VoiceError as err:
             raise TableError(str(err)) from None
         return recognizer, gate, voice, where
-
-    @contextmanager
-    def open_log(self) -> Iterator[TextIO | None]:
-        """The event log, appended to when resuming (None: no log)."""
-        path = self.run_as.log
-        if path is None:
-            yield None
-            return
-        try:
-            log = open(path, "a" if self.run_as.resume else "w", encoding="utf-8")  # noqa: SIM115
-        except OSError as err:
-            raise TableError(f"--log {path}: {err.strerror or err}") from None
-        with log:
-            yield log
 
     def ask(self, asked: SetupJudge, runner: Runner, stream: Iterator[Samples | str],
             recognizer: Recognizer) -> S:

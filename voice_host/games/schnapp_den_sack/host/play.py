@@ -15,7 +15,7 @@ import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING
 
 from voice_host.audio.chunks import AudioFileError, read_wav, samples_to_chunks
 from voice_host.audio.gate import SpeakingGate
@@ -40,7 +40,14 @@ from voice_host.host.journal import Journal, JournalError, read_journal
 from voice_host.host.live_view import LiveView
 from voice_host.host.runner import Runner, open_voice
 from voice_host.host.step import Step
-from voice_host.host.table import TableError, TableRun, check_voice, journal_path
+from voice_host.host.table import (
+    TableError,
+    TableRun,
+    check_voice,
+    journal_path,
+    open_log,
+    say_stopped,
+)
 from voice_host.host.table_earcons import earcon_player
 from voice_host.recognition import EngineError, Recognizer
 from voice_host.voice import VoiceError
@@ -107,7 +114,7 @@ class SchnappTableRun:
             raise TableError(str(err)) from None
         chunks = samples_to_chunks(samples) if samples is not None else None
         try:
-            with self.microphone(gate) as source, self.open_log() as log:
+            with self.microphone(gate) as source, open_log(run) as log:
                 if asked is not None:
                     dealt = self.ask(asked, Runner(asked, None, log, voice, print,
                                                    recording=run.recording is not None),
@@ -137,12 +144,7 @@ class SchnappTableRun:
             raise TableError(f"{err} (the game is in {self.path}; continue with "
                              f"{run.again})") from None
         except KeyboardInterrupt:
-            out = run.notes or sys.stderr
-            if self.book is None:
-                print("\nvoice-host: stopped before the game began; nothing to resume", file=out)
-            else:
-                print(f"\nvoice-host: stopped; the game is in {self.path}: continue with "
-                      f"{run.again}", file=out)
+            say_stopped(run, self.path if self.book is not None else None)
             return 130
         return 0
 
@@ -202,20 +204,6 @@ class SchnappTableRun:
                 raise
             raise TableError(f"{err} (or --keyboard: calls typed only; --input: a "
                              "recording)") from None
-
-    @contextmanager
-    def open_log(self) -> Iterator[TextIO | None]:
-        """The event log, appended to when resuming (None: no log)."""
-        path = self.run_as.log
-        if path is None:
-            yield None
-            return
-        try:
-            log = open(path, "a" if self.run_as.resume else "w", encoding="utf-8")  # noqa: SIM115
-        except OSError as err:
-            raise TableError(f"--log {path}: {err.strerror or err}") from None
-        with log:
-            yield log
 
     def open_journal(self, setup: SchnappSetup | None) -> Journal | None:
         """A new journal of ``setup``, or the resumed one with its torn last line dropped."""
