@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from voice_host.cli.app import UserError, app, check_input, check_output
+from voice_host.cli.app import UserError, app, check_input
 from voice_host.cli.table_options import (
     JournalFile,
     Large,
@@ -42,40 +42,26 @@ def kapitaen_wackelpudding(
     """Host a real table of Kapitän Wackelpudding: the host says what to load, rolls the die,
     hears what fell and keeps the screw-up piles. Without --players the host asks how many play.
     Typed lines work as well as spoken ones."""
-    from dataclasses import replace
-
-    from voice_host.ear.game_words import GameWordEar
+    from voice_host.cli.game_table import game_table_run, with_checked_outputs
     from voice_host.games.kapitaen_wackelpudding.host.table import (
         FILE_NAME,
         parse_players,
         run_wackelpudding,
     )
     from voice_host.games.kapitaen_wackelpudding.words import WORDS
-    from voice_host.host.table import TableError, TableRun, journal_path
-    from voice_host.recognition import Recognizer
-    from voice_host.recognizers import load_recognizer
+    from voice_host.host.table import TableError
 
     if lang not in WORDS:
         raise UserError(f"--lang {lang!r}: choose one of {', '.join(WORDS)}")
     if input_ is not None:
         check_input(input_, "--input", "a recorded game's WAV")
 
-    def ear(table_lang: str) -> Recognizer:
-        return GameWordEar(load_recognizer("ear", lang=table_lang),
-                           game="kapitaen-wackelpudding")
-
-    again = "voice-host play kapitaen-wackelpudding --resume" + (
-        f" --journal {journal}" if journal else "")
-    run = TableRun(lang=lang, ear=ear, again=again, recording=input_,
-                   device=int(device) if device and device.isdigit() else device,
-                   journal=journal, resume=resume, log=log, speak_to=speak_to, mute=mute,
-                   large=large, display=not no_display)
+    run = game_table_run("kapitaen-wackelpudding", lang=lang, recording=input_, device=device,
+                         journal=journal, resume=resume, log=log, speak_to=speak_to, mute=mute,
+                         large=large, display=not no_display)
     try:
         names = parse_players(players) if players else None
-        journal_file = journal_path(FILE_NAME, run)
-        for path, flag in ((speak_to, "--speak-to"), (log, "--log"), (journal_file, "--journal")):
-            check_output(path, flag)
-        code = run_wackelpudding(names, seed, replace(run, journal=journal_file))
+        code = run_wackelpudding(names, seed, with_checked_outputs(run, FILE_NAME))
     except TableError as err:
         raise UserError(str(err)) from None
     if code:

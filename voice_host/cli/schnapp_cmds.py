@@ -10,7 +10,7 @@ from typing import Annotated
 
 import typer
 
-from voice_host.cli.app import UserError, app, check_input, check_output
+from voice_host.cli.app import UserError, app, check_input
 from voice_host.cli.table_options import (
     JournalFile,
     Large,
@@ -59,9 +59,7 @@ def schnapp_den_sack(
     work too: who called (their call word or name), an empty line when nobody called in time,
     or a command (Reihen, punkte, langsamer, rückgängig, stopp). --resume continues the game in
     the journal."""
-    from dataclasses import replace
-
-    from voice_host.ear.game_words import GameWordEar
+    from voice_host.cli.game_table import game_table_run, with_checked_outputs
     from voice_host.games.schnapp_den_sack.host.journal import FILE_NAME, SchnappSetup, new_setup
     from voice_host.games.schnapp_den_sack.host.play import run_schnapp
     from voice_host.games.schnapp_den_sack.host.session import seeded_session
@@ -73,9 +71,7 @@ def schnapp_den_sack(
     from voice_host.games.schnapp_den_sack.host.voice_setup import SchnappVoiceSetup
     from voice_host.games.schnapp_den_sack.rules import SchnappError
     from voice_host.games.schnapp_den_sack.words import LANGUAGES
-    from voice_host.host.table import TableError, TableRun, journal_path
-    from voice_host.recognition import Recognizer
-    from voice_host.recognizers import load_recognizer
+    from voice_host.host.table import TableError
 
     if lang not in LANGUAGES:
         raise UserError(f"--lang {lang!r}: choose one of {', '.join(LANGUAGES)}")
@@ -105,20 +101,11 @@ def schnapp_den_sack(
     if input_ is not None:
         check_input(input_, "--input", "a recorded game's WAV")
 
-    def ear(table_lang: str) -> Recognizer:
-        return GameWordEar(load_recognizer("ear", table_lang), game="schnapp-den-sack")
-
-    again = "voice-host play schnapp-den-sack --resume" + (
-        f" --journal {journal}" if journal else "")
-    run = TableRun(lang=lang, ear=ear, again=again, recording=input_,
-                   device=int(device) if device and device.isdigit() else device,
-                   journal=journal, resume=resume, log=log, speak_to=speak_to, mute=mute,
-                   large=large, display=not no_display)
+    run = game_table_run("schnapp-den-sack", lang=lang, recording=input_, device=device,
+                         journal=journal, resume=resume, log=log, speak_to=speak_to, mute=mute,
+                         large=large, display=not no_display)
     try:
-        journal_file = journal_path(FILE_NAME, run)
-        for path, flag in ((speak_to, "--speak-to"), (log, "--log"), (journal_file, "--journal")):
-            check_output(path, flag)
-        code = run_schnapp(setup, replace(run, journal=journal_file), keyboard=keyboard)
+        code = run_schnapp(setup, with_checked_outputs(run, FILE_NAME), keyboard=keyboard)
     except TableError as err:
         raise UserError(str(err)) from None
     if code:

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from voice_host.cli.app import UserError, app, check_input, check_output
+from voice_host.cli.app import UserError, app, check_input
 from voice_host.cli.table_options import (
     JournalFile,
     Large,
@@ -46,9 +46,7 @@ def turtle_soup(
     """Host a real table of Turtle Soup: the host shuffles and turns up the Decktet, keeps the
     pot, hears who takes and who waits, and pays out. Without --players the host asks how many
     play. Typed lines work as well as spoken ones."""
-    from dataclasses import replace
-
-    from voice_host.ear.game_words import GameWordEar
+    from voice_host.cli.game_table import game_table_run, with_checked_outputs
     from voice_host.games.turtle_soup.host.table_app import (
         FILE_NAME,
         SoupSetup,
@@ -56,30 +54,20 @@ def turtle_soup(
         check_setup,
         run_turtle_soup,
     )
-    from voice_host.host.table import TableError, TableRun, journal_path
-    from voice_host.recognition import Recognizer
-    from voice_host.recognizers import load_recognizer
+    from voice_host.host.table import TableError
 
     if lang not in ("it", "en"):
         raise UserError(f"--lang {lang!r}: choose one of it, en")
     if input_ is not None:
         check_input(input_, "--input", "a recorded game's WAV")
 
-    def ear(table_lang: str) -> Recognizer:
-        return GameWordEar(load_recognizer("ear", lang=table_lang), game="turtle-soup")
-
-    again = "voice-host play turtle-soup --resume" + (f" --journal {journal}" if journal else "")
-    run = TableRun(lang=lang, ear=ear, again=again, recording=input_,
-                   device=int(device) if device and device.isdigit() else device,
-                   journal=journal, resume=resume, log=log, speak_to=speak_to, mute=mute,
-                   large=large, display=not no_display)
+    run = game_table_run("turtle-soup", lang=lang, recording=input_, device=device, journal=journal,
+                         resume=resume, log=log, speak_to=speak_to, mute=mute, large=large,
+                         display=not no_display)
     try:
         names = check_setup(players, dinners) if players else None
         setup = None if resume else SoupSetup(names or (), check_dinners(dinners), extended, seed)
-        journal_file = journal_path(FILE_NAME, run)
-        for path, flag in ((speak_to, "--speak-to"), (log, "--log"), (journal_file, "--journal")):
-            check_output(path, flag)
-        code = run_turtle_soup(names, setup, replace(run, journal=journal_file))
+        code = run_turtle_soup(names, setup, with_checked_outputs(run, FILE_NAME))
     except TableError as err:
         raise UserError(str(err)) from None
     if code:
