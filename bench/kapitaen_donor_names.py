@@ -30,12 +30,12 @@ from pathlib import Path
 import numpy as np
 from rich.console import Console
 from rich.progress import track
-from rich.table import Table
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run by path: the repository
 
+from bench.conditions import CONDITIONS, add_share, babble_pool, condition_table
 from bench.corpus import LANGUAGES
-from bench.kapitaen_wackelpudding import CONDITIONS, Ear, bench_voices, pct
+from bench.kapitaen_wackelpudding import Ear, bench_voices
 from voice_host.ear.game_words import GameWordEar
 from voice_host.games.kapitaen_wackelpudding.host import reports
 from voice_host.games.kapitaen_wackelpudding.host.session import WackelpuddingSession
@@ -111,9 +111,7 @@ def run(lang: str, names: int, seed: int, console: Console, *, max_voices: int |
     """Every voice's names and the table talk, in both conditions; the tallies by condition."""
     rng = random.Random(seed)
     noise = np.random.default_rng(seed)
-    espeak = [v for v in synth.voices(lang, "bench") if v.engine == "espeak"]
-    pool = [synth.synthesize(espeak[i % len(espeak)], ". ".join(rng.sample(LANGUAGES[lang], 3)))
-            for i in range(12)]
+    pool = babble_pool(lang, rng)
     ear = GameWordEar(load_recognizer("ear", lang))
     voices = bench_voices(lang)[:max_voices]
     tallies: dict[str, Counter[str]] = {c: Counter() for c in CONDITIONS}
@@ -162,10 +160,7 @@ def run(lang: str, names: int, seed: int, console: Console, *, max_voices: int |
 
 def report(lang: str, tallies: dict[str, Counter[str]], console: Console) -> None:
     """The figures as a table."""
-    table = Table(title=f"Kapitän Wackelpudding ({lang}): the donor named, held-out voices")
-    table.add_column("")
-    for condition in CONDITIONS:
-        table.add_column(condition)
+    table = condition_table(f"Kapitän Wackelpudding ({lang}): the donor named, held-out voices")
     rows = [("names heard right at once", "first right", "names"),
             ("asked about at once", "first asked", "names"),
             ("heard as nothing at once", "first none", "names"),
@@ -178,14 +173,13 @@ def report(lang: str, tallies: dict[str, Counter[str]], console: Console) -> Non
             ("table talk taken for a phrase", "talk taken", "talk"),
             ("table talk that loaded", "talk loaded", "talk")]
     for label, key, of in rows:
-        table.add_row(label, *(pct(tallies[c][key], tallies[c][of]) for c in CONDITIONS))
+        add_share(table, label, tallies, key, of)
     forms = sorted({k.removeprefix("form ").removesuffix(" names") for t in tallies.values()
                     for k in t
                     if k.startswith("form ") and k.endswith(" names")})
     for form in forms:
-        table.add_row(f"  \"{form}\": heard right at once",
-                      *(pct(tallies[c][f"form {form} first right"],
-                            tallies[c][f"form {form} names"]) for c in CONDITIONS))
+        add_share(table, f"  \"{form}\": heard right at once", tallies,
+                  f"form {form} first right", f"form {form} names")
     console.print(table)
 
 

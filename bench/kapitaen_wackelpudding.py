@@ -33,12 +33,11 @@ from pathlib import Path
 import numpy as np
 from rich.console import Console
 from rich.progress import track
-from rich.table import Table
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run by path: the repository
 
+from bench.conditions import CONDITIONS, add_share, babble_pool, clip, condition_table
 from bench.corpus import LANGUAGES
-from voice_host.audio.noise import mix_at_snr
 from voice_host.ear.game_words import GameWordEar
 from voice_host.games.kapitaen_wackelpudding.host import reports
 from voice_host.games.kapitaen_wackelpudding.host.session import WackelpuddingSession
@@ -46,10 +45,8 @@ from voice_host.games.kapitaen_wackelpudding.host.table import GAME
 from voice_host.games.kapitaen_wackelpudding.rules import GOODS, Cargo, Phase
 from voice_host.recognition import Recognizer
 from voice_host.recognizers import load_recognizer
-from voice_host.speakers import augment, synth
+from voice_host.speakers import synth
 
-CONDITIONS = ("clean", "babble 10 dB")
-"""Noise conditions, each applied to every clip."""
 ESPEAK_VOICES = 3
 """espeak-ng voices of the bench split used besides every other engine's bench voices."""
 MAX_REPORTS = 3
@@ -101,13 +98,7 @@ class Ear:
 
     def clip(self, text: str) -> np.ndarray:
         """``text`` said by the voice, a little faster or slower, in the condition's noise."""
-        speech = synth.synthesize(self.voice, text, self.rng.uniform(0.9, 1.15),
-                                  self.rng.randrange(35, 66))
-        quiet = np.zeros(4000, np.int16)
-        x = np.concatenate([quiet, speech, quiet])
-        if self.condition == "clean":
-            return mix_at_snr(x, augment.colored_noise(self.noise, len(x), "pink"), 50.0)
-        return mix_at_snr(x, augment.babble(self.noise, self.pool, len(x), 4), 10.0)
+        return clip(self.voice, text, self.condition, self.noise, self.pool, self.rng)
 
 
 def exchange(table: Journey, ear: Ear, truth: str) -> tuple[str, str]:
@@ -150,9 +141,7 @@ def run(lang: str, falls: int, seed: int, console: Console, *, max_voices: int |
     """Every voice's reports and the table talk, in both conditions; the tallies by condition."""
     rng = random.Random(seed)
     noise = np.random.default_rng(seed)
-    espeak = [v for v in synth.voices(lang, "bench") if v.engine == "espeak"]
-    pool = [synth.synthesize(espeak[i % len(espeak)], ". ".join(rng.sample(LANGUAGES[lang], 3)))
-            for i in range(12)]
+    pool = babble_pool(lang, rng)
     ear = GameWordEar(load_recognizer("ear", lang), game=GAME if phrase_head else None)
     voices = bench_voices(lang)[:max_voices]
     tallies: dict[str, Counter[str]] = {c: Counter() for c in CONDITIONS}
@@ -188,17 +177,9 @@ def run(lang: str, falls: int, seed: int, console: Console, *, max_voices: int |
     return tallies
 
 
-def pct(n: int, of: int) -> str:
-    """``n`` of ``of`` as a percentage with the counts."""
-    return f"{100 * n / of:.1f}% ({n}/{of})" if of else "-"
-
-
 def report(lang: str, tallies: dict[str, Counter[str]], console: Console) -> None:
     """The figures as a table."""
-    table = Table(title=f"Kapitän Wackelpudding ({lang}): falls heard, held-out voices")
-    table.add_column("")
-    for condition in CONDITIONS:
-        table.add_column(condition)
+    table = condition_table(f"Kapitän Wackelpudding ({lang}): falls heard, held-out voices")
     rows = [("heard right at once", "first right", "reports"),
             ("asked about at once", "first asked", "reports"),
             ("heard as nothing at once", "first none", "reports"),
@@ -209,13 +190,12 @@ def report(lang: str, tallies: dict[str, Counter[str]], console: Console) -> Non
             ("table talk taken for a report", "talk taken", "talk"),
             ("table talk booked as a fall", "talk booked", "talk")]
     for label, key, of in rows:
-        table.add_row(label, *(pct(tallies[c][key], tallies[c][of]) for c in CONDITIONS))
+        add_share(table, label, tallies, key, of)
     engines = sorted({k.split()[0] for t in tallies.values() for k in t
                       if k.endswith(" reports") and k != "reports"})
     for engine in engines:
-        table.add_row(f"  {engine}: heard right at once",
-                      *(pct(tallies[c][f"{engine} first right"], tallies[c][f"{engine} reports"])
-                        for c in CONDITIONS))
+        add_share(table, f"  {engine}: heard right at once", tallies, f"{engine} first right",
+                  f"{engine} reports")
     console.print(table)
 
 

@@ -30,12 +30,10 @@ from pathlib import Path
 import numpy as np
 from rich.console import Console
 from rich.progress import track
-from rich.table import Table
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run by path: the repository
 
-from bench.corpus import LANGUAGES
-from voice_host.audio.noise import mix_at_snr
+from bench.conditions import CONDITIONS, add_share, babble_pool, clip, condition_table
 from voice_host.ear.game_words import GameWordEar
 from voice_host.games.kapitaen_wackelpudding.host.table import wackelpudding_questions
 from voice_host.games.schnapp_den_sack.host.voice_setup import SchnappVoiceSetup, hear_answer
@@ -44,10 +42,8 @@ from voice_host.host.voice_setup import Answer, SpokenSetup
 from voice_host.recognition import Recognizer
 from voice_host.recognizers import load_recognizer
 from voice_host.referee.lines import host_lines
-from voice_host.speakers import augment, synth
+from voice_host.speakers import synth
 
-CONDITIONS = ("clean", "babble 10 dB")
-"""Noise conditions, each applied to every clip."""
 TRIES = 3
 """Times a voice gives its answer before it counts as not taken."""
 YES = {"it": "va bene"}
@@ -113,14 +109,7 @@ class Voice:
 
     def hear(self, setup: SpokenSetup, text: str) -> None:
         """``text`` said, a little faster or slower, in the condition's noise, and heard."""
-        speech = synth.synthesize(self.voice, text, self.rng.uniform(0.9, 1.15),
-                                  self.rng.randrange(35, 66))
-        quiet = np.zeros(4000, np.int16)
-        x = np.concatenate([quiet, speech, quiet])
-        if self.condition == "clean":
-            x = mix_at_snr(x, augment.colored_noise(self.noise, len(x), "pink"), 50.0)
-        else:
-            x = mix_at_snr(x, augment.babble(self.noise, self.pool, len(x), 4), 10.0)
+        x = clip(self.voice, text, self.condition, self.noise, self.pool, self.rng)
         setup.hear(hear_answer(self.ear, x, setup.expectation()))
 
 
@@ -166,9 +155,7 @@ def run(lang: str, per_question: int, per_engine: int, seed: int,
     """Every voice's answers to every question, live and recorded, in both conditions."""
     rng = random.Random(seed)
     noise = np.random.default_rng(seed)
-    espeak = [v for v in synth.voices(lang, "bench") if v.engine == "espeak"]
-    pool = [synth.synthesize(espeak[i % len(espeak)], ". ".join(rng.sample(LANGUAGES[lang], 3)))
-            for i in range(12)]
+    pool = babble_pool(lang, rng)
     ear = GameWordEar(load_recognizer("ear", lang))
     tallies: dict[str, Counter[str]] = {c: Counter() for c in CONDITIONS}
     asked = questions(lang)
@@ -193,17 +180,10 @@ def run(lang: str, per_question: int, per_engine: int, seed: int,
     return tallies
 
 
-def pct(n: int, of: int) -> str:
-    """``n`` of ``of`` as a percentage with the counts."""
-    return f"{100 * n / of:.1f}% ({n}/{of})" if of else "-"
-
-
 def report(lang: str, tallies: dict[str, Counter[str]], console: Console) -> None:
     """The figures as a table."""
-    table = Table(title=f"Setup by voice ({lang}): answers heard, held-out voices")
-    table.add_column("")
-    for condition in CONDITIONS:
-        table.add_column(condition, justify="right")
+    table = condition_table(f"Setup by voice ({lang}): answers heard, held-out voices",
+                            justify="right")
     rows = ["live first said back right", "live first said back wrong", "live first nothing",
             "live taken right", "live taken wrong", "live not taken", "live stopped",
             "recording taken right",
@@ -211,12 +191,10 @@ def report(lang: str, tallies: dict[str, Counter[str]], console: Console) -> Non
     names = sorted({k[: -len(" answers")] for t in tallies.values() for k in t
                     if k.endswith(" answers")})
     for row in rows:
-        table.add_row(row, *(pct(tallies[c][row], tallies[c]["answers"]) for c in CONDITIONS))
+        add_share(table, row, tallies, row, "answers")
     for name in names:
         for row in ("live taken right", "recording taken right"):
-            table.add_row(f"{name}: {row}", *(pct(tallies[c][f"{name} {row}"],
-                                                   tallies[c][f"{name} answers"])
-                                               for c in CONDITIONS))
+            add_share(table, f"{name}: {row}", tallies, f"{name} {row}", f"{name} answers")
     console.print(table)
 
 
