@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterable
 from typing import Literal
 
 import numpy as np
@@ -59,3 +60,9 @@ def condition_table(title: str, *,
 def add_share(table: Table, label: str, tallies: Tallies, key: str, of: str) -> None:
     """A row of ``key``'s count out of ``of``'s in each condition."""
     table.add_row(label, *(pct(tallies[c][key], tallies[c][of]) for c in CONDITIONS))
+
+
+def add_shares(table: Table, tallies: Tallies, rows: Iterable[tuple[str, str, str]]) -> None:
+    """A row for each (label, key, of) in ``rows``: :func:`add_share`."""
+    for label, key, of in rows:
+        add_share(table, label, tallies, key, of)

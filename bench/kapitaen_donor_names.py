@@ -33,9 +33,9 @@ from rich.progress import track
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run by path: the repository
 
-from bench.conditions import CONDITIONS, add_share, babble_pool, condition_table
+from bench.conditions import CONDITIONS, add_share, add_shares, babble_pool, condition_table
 from bench.corpus import LANGUAGES
-from bench.kapitaen_wackelpudding import Ear, bench_voices
+from bench.kapitaen_wackelpudding import Ear, bench_voices, play_exchange
 from voice_host.ear.game_words import GameWordEar
 from voice_host.games.kapitaen_wackelpudding.host import reports
 from voice_host.games.kapitaen_wackelpudding.host.session import WackelpuddingSession
@@ -63,10 +63,6 @@ TO_THE_CHOICE: tuple[JSONObject, ...] = (
 )
 """A journal that leaves the fourth player at the empty Video Insel: the first and third hold a
 video game each (the first proposed), the second none."""
-MAX_SAYINGS = 3
-"""Times a voice names the pile before the exchange counts as not booked."""
-MAX_ANSWERS = 4
-"""Answers to the host's questions in one exchange."""
 
 
 def at_the_choice(lang: str, rng: random.Random) -> WackelpuddingSession:
@@ -80,30 +76,18 @@ def at_the_choice(lang: str, rng: random.Random) -> WackelpuddingSession:
 
 def exchange(session: WackelpuddingSession, ear: Ear, donor: str,
              phrase: str) -> tuple[str, str]:
-    """``phrase`` naming ``donor``'s pile said and the host's exchange played out: (the first
-    hearing: right, wrong, asked or none; the end: booked right, booked wrong or not booked)."""
-    truth = reports.donor_meaning(donor)
+    """``phrase`` naming ``donor``'s pile said and the host's exchange played out
+    (:func:`~bench.kapitaen_wackelpudding.play_exchange`)."""
     before = session.state
-    yes, no = (session.table.phrases.commands[c][0] for c in ("yes", "no"))
-    first = ""
-    answers = 0
-    for _ in range(MAX_SAYINGS):
-        heard = ear.ear.recognize(ear.clip(phrase), session.expectation())
-        if not first:
-            first = ("right" if heard.words == (truth,) else "wrong" if heard.words
-                     else "asked" if heard.alternatives else "none")
-        session.hear(heard)
-        while session.question is not None and answers < MAX_ANSWERS:
-            answers += 1
-            q = session.question
-            said = (yes if q.confirm.meaning == truth else no) if q.confirm is not None else phrase
-            session.hear(ear.ear.recognize(ear.clip(said), session.expectation()))
-        if not session.table.choosing():
-            taken = next(p for p in before.players
-                         if session.state.pile(p).total < before.pile(p).total)
-            return first, "booked right" if taken == donor else "booked wrong"
-        session.question = None
-    return first, "not booked"
+
+    def booked() -> str | None:
+        if session.table.choosing():
+            return None
+        taken = next(p for p in before.players
+                     if session.state.pile(p).total < before.pile(p).total)
+        return "booked right" if taken == donor else "booked wrong"
+
+    return play_exchange(session, ear, phrase, reports.donor_meaning(donor), booked)
 
 
 def run(lang: str, names: int, seed: int, console: Console, *, max_voices: int | None = None,
@@ -172,8 +156,7 @@ def report(lang: str, tallies: dict[str, Counter[str]], console: Console) -> Non
             ("... and loaded", "stranger loaded", "strangers"),
             ("table talk taken for a phrase", "talk taken", "talk"),
             ("table talk that loaded", "talk loaded", "talk")]
-    for label, key, of in rows:
-        add_share(table, label, tallies, key, of)
+    add_shares(table, tallies, rows)
     forms = sorted({k.removeprefix("form ").removesuffix(" names") for t in tallies.values()
                     for k in t
                     if k.startswith("form ") and k.endswith(" names")})

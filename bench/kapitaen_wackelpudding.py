@@ -27,6 +27,7 @@ import argparse
 import random
 import sys
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -36,7 +37,7 @@ from rich.progress import track
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run by path: the repository
 
-from bench.conditions import CONDITIONS, add_share, babble_pool, clip, condition_table
+from bench.conditions import CONDITIONS, add_share, add_shares, babble_pool, clip, condition_table
 from bench.corpus import LANGUAGES
 from voice_host.ear.game_words import GameWordEar
 from voice_host.games.kapitaen_wackelpudding.host import reports
@@ -50,7 +51,8 @@ from voice_host.speakers import synth
 ESPEAK_VOICES = 3
 """espeak-ng voices of the bench split used besides every other engine's bench voices."""
 MAX_REPORTS = 3
-"""Times a voice says its report before the exchange counts as not booked."""
+"""Times a voice says its report (or a donor's name) before the exchange counts as not
+booked."""
 MAX_ANSWERS = 4
 """Answers to the host's questions in one exchange."""
 NEAR = {
@@ -101,11 +103,12 @@ class Ear:
         return clip(self.voice, text, self.condition, self.noise, self.pool, self.rng)
 
 
-def exchange(table: Journey, ear: Ear, truth: str) -> tuple[str, str]:
-    """The report ``truth`` said and the host's exchange about it played out: (the first
-    hearing: right, wrong, asked or none; the end: booked right, booked wrong or not booked)."""
-    session = table.session
-    phrase = reports.as_said(truth, session.table.words)
+def play_exchange(session: WackelpuddingSession, ear: Ear, phrase: str, truth: str,
+                  booked: Callable[[], str | None]) -> tuple[str, str]:
+    """``phrase`` meaning ``truth`` said, the host's questions answered as the voice would (yes or
+    no to "did you mean", the phrase again otherwise), and said again up to
+    :data:`MAX_REPORTS` times while nothing was booked: (the first hearing: right, wrong, asked or
+    none; the end: ``booked()`` once it says booked right or booked wrong, else not booked)."""
     yes, no = (session.table.phrases.commands[c][0] for c in ("yes", "no"))
     first = ""
     answers = 0
@@ -120,11 +123,26 @@ def exchange(table: Journey, ear: Ear, truth: str) -> tuple[str, str]:
             q = session.question
             said = (yes if q.confirm.meaning == truth else no) if q.confirm is not None else phrase
             session.hear(ear.ear.recognize(ear.clip(said), session.expectation()))
-        fell = [m for m in session.table.acted if m.startswith(reports.FELL)]
-        if fell:
-            return first, "booked right" if fell[-1] == truth else "booked wrong"
+        end = booked()
+        if end is not None:
+            return first, end
         session.question = None
     return first, "not booked"
+
+
+def exchange(table: Journey, ear: Ear, truth: str) -> tuple[str, str]:
+    """The report ``truth`` said and the host's exchange about it played out
+    (:func:`play_exchange`)."""
+    session = table.session
+
+    def booked() -> str | None:
+        fell = [m for m in session.table.acted if m.startswith(reports.FELL)]
+        if not fell:
+            return None
+        return "booked right" if fell[-1] == truth else "booked wrong"
+
+    return play_exchange(session, ear, reports.as_said(truth, session.table.words), truth,
+                         booked)
 
 
 def talk(table: Journey, ear: Ear, sentence: str) -> tuple[bool, bool]:
@@ -189,8 +207,7 @@ def report(lang: str, tallies: dict[str, Counter[str]], console: Console) -> Non
             ("not booked", "not booked", "reports"),
             ("table talk taken for a report", "talk taken", "talk"),
             ("table talk booked as a fall", "talk booked", "talk")]
-    for label, key, of in rows:
-        add_share(table, label, tallies, key, of)
+    add_shares(table, tallies, rows)
     engines = sorted({k.split()[0] for t in tallies.values() for k in t
                       if k.endswith(" reports") and k != "reports"})
     for engine in engines:
