@@ -8,6 +8,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from voice_host.ear.closed_set import ClosedSetScorer
 from voice_host.ear.head import pooled_dim
 from voice_host.ear.phrase_head import TALK, PhraseHead, heard
 
@@ -61,6 +62,36 @@ def test_a_saved_head_loads_with_the_same_probabilities(tmp_path: Path) -> None:
     back = PhraseHead.load(tmp_path / "g.npz")
     seq = rng.standard_normal((9, DIM)).astype(np.float32)
     assert back.phrases == head.phrases
-    assert (back.temperature, back.threshold, back.meta) == (pytest.approx(1.7),
-                                                             pytest.approx(0.83), {"game": "g"})
+    assert back.temperature == pytest.approx(1.7) and back.threshold == pytest.approx(0.83)
+    assert back.meta == {"game": "g"}
     assert np.allclose(back.probabilities(seq), head.probabilities(seq), atol=2e-3)
+
+
+def _no_scorer() -> ClosedSetScorer:
+    raise AssertionError("the phrase head was not sure: the scorer was asked")
+
+
+SAID = [("schnapp-den-sack", "de", "Krokodil"), ("schnapp-den-sack", "en", "chocolate"),
+        ("kapitaen-wackelpudding", "de", "zwei Särge"),
+        ("kapitaen-wackelpudding", "en", "two coffins")]
+
+
+@pytest.mark.parametrize(("game", "lang", "said"), SAID)
+def test_a_shipped_head_hears_its_phrase_in_a_held_out_voice_without_the_scorer(
+        game: str, lang: str, said: str) -> None:
+    from voice_host.ear.game_words import GameWordEar
+    from voice_host.games.registry import GAMES
+    from voice_host.recognition import Expectation
+    from voice_host.recognizers import load_recognizer
+    from voice_host.speakers import synth
+
+    entry = GAMES[game]
+    assert entry.head_phrases is not None
+    phrases = entry.head_phrases(lang).phrases
+    ear = GameWordEar(load_recognizer("ear", lang), game=game, phrase_scorer=_no_scorer)
+    assert ear.head is not None and ear.head.phrases[1:] == phrases
+    pico = next(v for v in synth.voices(lang, "bench") if v.engine == "pico")
+    expect = Expectation(numbers=frozenset(), card_first=False,
+                         words=tuple((p, f"meaning of {p}") for p in phrases))
+    heard_it = ear.recognize(synth.synthesize(pico, said), expect)
+    assert heard_it.words == (f"meaning of {said}",)

@@ -16,10 +16,21 @@ from voice_host.ear_training.train import data_dir
 
 
 def test_the_package_ships_heads_and_no_cards() -> None:
+    from voice_host.games.registry import GAMES
+
     assert shipped_languages() == ["de", "en", "es", "fr", "it"]
-    assert sorted(p.name for p in MODELS_DIR.rglob("*") if p.is_file()) == ["head.npz"] * 5
+    files = [p.relative_to(MODELS_DIR) for p in MODELS_DIR.rglob("*") if p.is_file()]
+    assert sorted(p for p in files if p.name == "head.npz") == [
+        Path(lang, "head.npz") for lang in shipped_languages()]
+    phrase_heads = [p for p in files if p.name != "head.npz"]
+    assert phrase_heads, "the games' phrase heads ship too"
+    for head in phrase_heads:
+        game = GAMES[head.stem]
+        assert head.suffix == ".npz" and head.parent.name in game.languages
+        assert game.head_phrases is not None
     for lang in shipped_languages():
         assert (REPO / "docs" / "ear" / f"{lang}.md").is_file()
+    assert (REPO / "docs" / "ear" / "phrase-heads.md").is_file()
 
 
 def test_ear_info_names_the_card(tmp_path: Path) -> None:
