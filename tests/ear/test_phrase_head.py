@@ -95,3 +95,16 @@ def test_a_shipped_head_hears_its_phrase_in_a_held_out_voice_without_the_scorer(
                          words=tuple((p, f"meaning of {p}") for p in phrases))
     heard_it = ear.recognize(synth.synthesize(pico, said), expect)
     assert heard_it.words == (f"meaning of {said}",)
+
+
+@pytest.mark.parametrize(("args", "says"), [
+    (["nope"], "no game 'nope'"),
+    (["turtle-soup"], "games with one: kapitaen-wackelpudding, schnapp-den-sack"),
+    (["schnapp-den-sack", "--lang", "it"], "speaks de, en"),
+])
+def test_train_phrases_refuses_what_it_cannot_train_in_one_line(
+        args: list[str], says: str, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from tests.cli.helpers import one_line_error, voice_host
+
+    one_line_error(voice_host(["ear", "train-phrases", *args], capsys, monkeypatch), says)

@@ -32,6 +32,7 @@ def train_phrases(
     from voice_host.ear.phrase_head import head_path
     from voice_host.ear_training import phrase_training
     from voice_host.games.entry import UnknownGameError
+    from voice_host.games.registry import GAMES
     from voice_host.games.registry import game as find_game
 
     try:
@@ -39,8 +40,9 @@ def train_phrases(
     except UnknownGameError as err:
         raise UserError(str(err)) from None
     if entry.head_phrases is None:
+        having = ", ".join(g for g, e in GAMES.items() if e.head_phrases is not None)
         raise UserError(f"{game} has no fixed phrases for a phrase head; games with one: "
-                        "kapitaen-wackelpudding, schnapp-den-sack")
+                        f"{having}")
     if lang not in entry.languages:
         raise UserError(f"--lang {lang!r}: {entry.title} speaks {', '.join(entry.languages)}")
     path = out or head_path(game, lang)
