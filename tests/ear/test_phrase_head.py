@@ -108,3 +108,19 @@ def test_train_phrases_refuses_what_it_cannot_train_in_one_line(
     from tests.cli.helpers import one_line_error, voice_host
 
     one_line_error(voice_host(["ear", "train-phrases", *args], capsys, monkeypatch), says)
+
+
+def test_a_neural_share_of_training_utterances_goes_to_the_kokoro_voices_and_no_other() -> None:
+    from voice_host.ear_training.phrase_training import plan
+
+    phrases, talk = ["zwei Särge", "ein Käse"], ["hallo zusammen"]
+    plain = plan("de", "train", phrases, talk, 40, 10, seed=3)
+    mixed = plan("de", "train", phrases, talk, 40, 10, seed=3, neural=0.25)
+    kokoro = [i for i in mixed if i.voice.engine == "kokoro"]
+    assert 0.1 < len(kokoro) / len(mixed) < 0.4
+    assert all(i.voice.split == "train" and i.voice.name.startswith("de:") for i in kokoro)
+    assert [i.text for i in mixed] == [i.text for i in plain]
+    assert [i.voice for i in mixed if i.voice.engine != "kokoro"] == [
+        p.voice for p, m in zip(plain, mixed, strict=True) if m.voice.engine != "kokoro"]
+    assert not any(i.voice.engine == "kokoro" for i in plan("de", "val", phrases, talk, 4, 1,
+                                                             seed=3, neural=0.25))

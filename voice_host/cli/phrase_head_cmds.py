@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Annotated
 
@@ -21,6 +22,9 @@ def train_phrases(
     seed: Annotated[int, typer.Option(help="Seed of the data and the weights.")] = 0,
     out: Annotated[Path | None, typer.Option(
         help="Where to write the head (default: where the ear looks for it).")] = None,
+    neural: Annotated[float, typer.Option(
+        min=0.0, max=0.5, help="Share of training utterances said by the Kokoro voices that "
+                               "train (slow to synthesize: about a second each).")] = 0.0,
     quick: Annotated[bool, typer.Option(
         "--quick", help="A tiny run that exercises the pipeline (not a usable head).")] = False,
 ) -> None:
@@ -48,7 +52,8 @@ def train_phrases(
     path = out or head_path(game, lang)
     writable_folder(path.parent, "--out")
     said = entry.head_phrases(lang)
-    recipe = phrase_training.QUICK if quick else phrase_training.PhraseRecipe()
+    recipe = replace(phrase_training.QUICK if quick else phrase_training.PhraseRecipe(),
+                     neural=neural)
     console = Console(stderr=True)
     with Progress("{task.description}", BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   console=console) as bars:

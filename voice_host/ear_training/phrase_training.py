@@ -57,6 +57,10 @@ class PhraseRecipe:
     """Passes over the training set."""
     wrong_at_most: float = 0.01
     """The threshold is the lowest with at most this share of val utterances heard wrong."""
+    neural: float = 0.0
+    """Share of the training utterances said by the Kokoro voices that train
+    (:data:`~voice_host.speakers.synth.KOKORO_TRAIN`, in ``lang``), about a second of a core
+    each to synthesize; 0 leaves them out."""
     per_pair: int = 24
     """Training mixtures of each ordered pair of phrases that may be said at once (the
     earlier one is the class); a third as many for validation."""
@@ -89,10 +93,17 @@ def _pick_voice(pools: dict[str, list[synth.Voice]], rng: np.random.Generator) -
     return pool_[int(rng.integers(len(pool_)))]
 
 
+def kokoro_voices(lang: str) -> list[synth.Voice]:
+    """The Kokoro voices that train, speaking ``lang``."""
+    prefix = "" if lang == "en" else f"{lang}:"
+    return [synth.Voice("kokoro", prefix + name, "train") for name in synth.KOKORO_TRAIN]
+
+
 def plan(lang: str, split: str, phrases: Sequence[str], talk: Sequence[str], per_phrase: int,
-         per_talk: int, seed: int) -> list[Item]:
+         per_talk: int, seed: int, neural: float = 0.0) -> list[Item]:
     """The utterances of one split: each phrase (class 1, 2...) and each talk sentence (class
-    0, :data:`TALK`) said by voices of ``split``, at varied speed and pitch."""
+    0, :data:`TALK`) said by voices of ``split``, at varied speed and pitch; in ``train``, a
+    ``neural`` share of them by the Kokoro voices that train."""
     rng = np.random.default_rng([seed, {"train": 0, "val": 1, "bench": 2}[split], 53])
     pools: dict[str, list[synth.Voice]] = {}
     for voice in synth.voices(lang, split):
@@ -100,11 +111,15 @@ def plan(lang: str, split: str, phrases: Sequence[str], talk: Sequence[str], per
             pools.setdefault(voice.engine, []).append(voice)
     todo = [(p, k + 1) for k, p in enumerate(phrases) for _ in range(per_phrase)]
     todo += [(t, 0) for t in talk for _ in range(per_talk)]
+    kokoro = kokoro_voices(lang) if split == "train" and neural > 0 else []
+    neural_rng = np.random.default_rng([seed, 61])
     items = []
     for text, label in todo:
-        items.append(Item(text, Label(label), _pick_voice(pools, rng),
-                          float(rng.uniform(0.8, 1.2)), int(rng.integers(30, 70)),
-                          int(rng.integers(2**31))))
+        voice = _pick_voice(pools, rng)
+        if kokoro and neural_rng.random() < neural:
+            voice = kokoro[int(neural_rng.integers(len(kokoro)))]
+        items.append(Item(text, Label(label), voice, float(rng.uniform(0.8, 1.2)),
+                          int(rng.integers(30, 70)), int(rng.integers(2**31))))
     return items
 
 
@@ -209,7 +224,7 @@ def embedded_sets(game: str, lang: str, phrases: Sequence[str], near: Sequence[s
     sets = {}
     for split, per_phrase, per_talk in (("train", recipe.per_phrase, recipe.per_talk),
                                         ("val", recipe.val_per_phrase, recipe.val_per_talk)):
-        items = plan(lang, split, phrases, talk, per_phrase, per_talk, seed)
+        items = plan(lang, split, phrases, talk, per_phrase, per_talk, seed, recipe.neural)
         advance = stage(f"{split}: synthesize and embed", len(items)) if stage else None
         sets[split] = pooled(render(items, recipe.versions, babble, workers, advance))
         if said_at_once:
