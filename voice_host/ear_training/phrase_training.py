@@ -82,6 +82,20 @@ def talk_of(lang: str, near: Sequence[str]) -> list[str]:
     return [*chatter(lang), *partials(lang), *near, *numbers, *commands]
 
 
+def engine_pools(lang: str, split: str, skip: frozenset[str]) -> dict[str, list[synth.Voice]]:
+    """The voices of ``split`` by engine, but those of the engines in ``skip``."""
+    pools: dict[str, list[synth.Voice]] = {}
+    for voice in synth.voices(lang, split):
+        if voice.engine not in skip:
+            pools.setdefault(voice.engine, []).append(voice)
+    return pools
+
+
+def pairs_per(recipe: PhraseRecipe, split: str) -> int:
+    """Mixtures of each ordered pair of phrases said at once in ``split``."""
+    return recipe.per_pair if split == "train" else max(1, recipe.per_pair // 3)
+
+
 def _pick_voice(pools: dict[str, list[synth.Voice]], rng: np.random.Generator) -> synth.Voice:
     others = [v for e, vs in pools.items() if e not in ENGINE_SHARES for v in vs]
     groups = {e: pools.get(e, []) for e in ENGINE_SHARES}
@@ -105,10 +119,7 @@ def plan(lang: str, split: str, phrases: Sequence[str], talk: Sequence[str], per
     0, :data:`TALK`) said by voices of ``split``, at varied speed and pitch; in ``train``, a
     ``neural`` share of them by the Kokoro voices that train."""
     rng = np.random.default_rng([seed, {"train": 0, "val": 1, "bench": 2}[split], 53])
-    pools: dict[str, list[synth.Voice]] = {}
-    for voice in synth.voices(lang, split):
-        if voice.engine not in synth.NEURAL_ENGINES:
-            pools.setdefault(voice.engine, []).append(voice)
+    pools = engine_pools(lang, split, synth.NEURAL_ENGINES)
     todo = [(p, k + 1) for k, p in enumerate(phrases) for _ in range(per_phrase)]
     todo += [(t, 0) for t in talk for _ in range(per_talk)]
     kokoro = kokoro_voices(lang) if split == "train" and neural > 0 else []
@@ -130,11 +141,8 @@ def overlapped(lang: str, split: str, phrases: Sequence[str], said_at_once: Sequ
     """Two of ``said_at_once`` by two voices, the second starting within ``recipe.within_s``
     of the first, at the same level: pooled vectors, each of the earlier phrase's class."""
     rng = np.random.default_rng([seed, {"train": 0, "val": 1}[split], 59])
-    pools: dict[str, list[synth.Voice]] = {}
-    for voice in synth.voices(lang, split):
-        if voice.engine not in synth.NEURAL_ENGINES | {"festival"}:
-            pools.setdefault(voice.engine, []).append(voice)
-    count = recipe.per_pair if split == "train" else max(1, recipe.per_pair // 3)
+    pools = engine_pools(lang, split, synth.NEURAL_ENGINES | {"festival"})
+    count = pairs_per(recipe, split)
     front = WhisperFrontEnd(threads=1)
     xs, ys = [], []
     for first in said_at_once:
@@ -229,8 +237,8 @@ def embedded_sets(game: str, lang: str, phrases: Sequence[str], near: Sequence[s
         sets[split] = pooled(render(items, recipe.versions, babble, workers, advance))
         if said_at_once:
             pairs = len(said_at_once) * (len(said_at_once) - 1)
-            per = recipe.per_pair if split == "train" else max(1, recipe.per_pair // 3)
-            advance = stage(f"{split}: phrases said at once", pairs * per) if stage else None
+            advance = (stage(f"{split}: phrases said at once", pairs * pairs_per(recipe, split))
+                       if stage else None)
             sets[f"{split}_at_once"] = overlapped(lang, split, phrases, said_at_once, recipe,
                                                   babble, seed, advance)
     path.parent.mkdir(parents=True, exist_ok=True)
