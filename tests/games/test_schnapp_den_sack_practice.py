@@ -88,6 +88,17 @@ def test_a_command_while_a_card_waits_is_no_call() -> None:
     assert tally.right == int(truth[0])
 
 
+def test_a_typed_call_word_is_the_persons_call_whoever_it_belongs_to() -> None:
+    rng = random.Random(5)
+    words = [w for p, w in practice_session("Du", make_bots(2, rng, "de"), 5, lang="de",
+                                            wait_s=3.0).table.calls.items() if p != "Du"]
+    tally, truth, log = practise(ScriptedCalls([(0.4, words[0]), (0.5, words[1].upper())]),
+                                 seed=5)
+    calls = [r for r in log if r["event"] in ("grabbed", "false_grab")]
+    assert [r["player"] for r in calls[:2]] == ["Du", "Du"]
+    assert tally.reaction_ms == [400, 500] and tally.right == sum(truth[:2])
+
+
 def test_the_session_goes_into_the_training_statistics(tmp_path: Path) -> None:
     tally, _, _ = practise(ScriptedCalls(SCRIPT), seed=5)
     home = tmp_path / "home"

@@ -13,7 +13,7 @@ import pytest
 
 from voice_host.games.schnapp_den_sack.host.journal import new_setup, read_setup, restore
 from voice_host.games.schnapp_den_sack.host.session import seeded_session
-from voice_host.host.journal import JournalContents, JournalError
+from voice_host.host.journal import JournalContents, JournalError, read_journal
 from voice_host.host.table_earcons import earcon_track
 
 
@@ -121,3 +121,21 @@ def test_a_journal_setup_that_does_not_read_says_what(tmp_path: Path) -> None:
                                "de", [])
     with pytest.raises(JournalError, match="deal: rows: no start card for traenen"):
         read_setup(contents)
+
+
+def test_without_a_seed_each_game_is_a_new_deal_and_says_how_to_deal_it_again(
+        tmp_path: Path) -> None:
+    table = [a for a in TABLE if a not in ("--seed", "7")]
+    firsts, seeds = set(), set()
+    for k in range(3):
+        done = voice_host(*table, "--journal", f"{k}.jsonl", "--log", f"{k}.log", stdin="\n",
+                          cwd=tmp_path)
+        assert done.returncode == 0, done.stderr
+        seed = read_setup(read_journal(tmp_path / f"{k}.jsonl", "schnapp-den-sack")).seed
+        assert f"--seed {seed} deals this game again" in done.stderr
+        seeds.add(seed)
+        firsts.add(json.dumps(game_events(tmp_path / f"{k}.log")[0]))
+    assert len(seeds) == 3 and len(firsts) > 1
+    again = voice_host(*table, "--seed", str(seeds.pop()), "--journal", "again.jsonl",
+                       stdin="\n", cwd=tmp_path)
+    assert again.returncode == 0 and "deals this game again" not in again.stderr

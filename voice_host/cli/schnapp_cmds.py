@@ -6,6 +6,7 @@ keyboard (a call word or a name; an empty line says the wait ran out). The game 
 
 from __future__ import annotations
 
+import random
 from typing import Annotated
 
 import typer
@@ -23,9 +24,9 @@ from voice_host.cli.table_options import (
     SpeakTo,
 )
 
-PLATES, WAIT, SEED = "6", 3.0, 1
-"""The plates, the wait and the seed of a table whose flags leave them out (without --players,
-the plates and the wait are asked for by voice)."""
+PLATES, WAIT = "6", 3.0
+"""The plates and the wait of a table whose flags leave them out (without --players, they are
+asked for by voice). Without --seed each game is a new deal (the journal keeps it)."""
 
 
 @app.command(name="schnapp-den-sack", hidden=True)
@@ -41,7 +42,7 @@ def schnapp_den_sack(
     wait: Annotated[float | None, typer.Option(
         help=f"Seconds the host waits for a call (default {WAIT:g}).")] = None,
     seed: Annotated[int | None, typer.Option(
-        help=f"Seed of the deal, a repeatable game (default {SEED}).")] = None,
+        help="Seed of the deal, a repeatable game (default: a new deal each game).")] = None,
     log: Log = None,
     speak_to: SpeakTo = None,
     mute: Mute = False,
@@ -80,12 +81,13 @@ def schnapp_den_sack(
     if resume and given:
         raise UserError(f"--resume continues the journal's game; leave out {', '.join(given)}")
     setup: SchnappSetup | SchnappVoiceSetup | None = None
+    dealt = random.SystemRandom().randrange(1 << 31) if seed is None else seed
     if not resume and players is None:
         try:  # the players, and what else the flags leave out, asked for by voice
             setup = SchnappVoiceSetup(
                 lang, plates=parse_plates(plates) if plates is not None else None,
                 wait_s=check_wait(wait) if wait is not None else None,
-                seed=SEED if seed is None else seed, can_answer=input_ is None)
+                seed=dealt, can_answer=input_ is None)
         except SchnappError as err:
             raise UserError(str(err)) from None
     elif not resume:
@@ -95,7 +97,6 @@ def schnapp_den_sack(
                 WAIT if wait is None else wait)
         except SchnappError as err:
             raise UserError(str(err)) from None
-        dealt = SEED if seed is None else seed
         setup = new_setup(seeded_session(names, dealt, lang=lang, plates=targets,
                                          wait_s=seconds), dealt)
     if input_ is not None:
@@ -104,8 +105,11 @@ def schnapp_den_sack(
     run = game_table_run("schnapp-den-sack", lang=lang, recording=input_, device=device,
                          journal=journal, resume=resume, log=log, speak_to=speak_to, mute=mute,
                          large=large, display=not no_display)
+    checked = with_checked_outputs(run, FILE_NAME)
+    if setup is not None and seed is None:
+        typer.echo(f"voice-host: deal {dealt} (--seed {dealt} deals this game again)", err=True)
     try:
-        code = run_schnapp(setup, with_checked_outputs(run, FILE_NAME), keyboard=keyboard)
+        code = run_schnapp(setup, checked, keyboard=keyboard)
     except TableError as err:
         raise UserError(str(err)) from None
     if code:

@@ -257,13 +257,21 @@ class SchnappPractice:
         else:
             self.carry(self.session.time_up())
 
+    def names_a_player(self, line: str) -> bool:
+        """Whether a typed line is a player's name or call word: at the keyboard the person
+        calls for themselves, whoever's word they type."""
+        table = self.session.table
+        said = line.casefold()
+        return any(said in (p.casefold(), w.casefold()) for p, w in table.calls.items())
+
     def person(self, got: HumanCall, reaches: bool, question: str, flips: int) -> None:
         """The person's call or command, judged by the host."""
         if got.samples is not None and self.ear is not None:
             step = self.session.hear(self.ear.recognize(got.samples, self.session.expectation()))
         else:
-            line = got.line or ""
-            step = self.session.type(line if line.strip() else self.human)
+            line = (got.line or "").strip()
+            step = self.session.type(self.human if not line or self.names_a_player(line)
+                                     else line)
         called = next((r for r in step.records if r.get("event") in ("grabbed", "false_grab")
                        and r.get("player") == self.human), None)
         if called is not None and self.session.state.flips != flips:
