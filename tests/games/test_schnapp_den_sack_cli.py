@@ -32,8 +32,8 @@ def voice_host(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
 
 def test_a_typed_table_deals_flips_judges_and_logs(tmp_path: Path) -> None:
     log = tmp_path / "game.jsonl"
-    done = voice_host("play", "schnapp-den-sack", "--players", "Anna,Ben", "--mute", "--keyboard",
-                      "--log", str(log), stdin="Krokodil\n\nReihen\n")
+    done = voice_host("play", "schnapp-den-sack", "--players", "Anna,Ben", "--seed", "1", "--mute",
+                      "--keyboard", "--log", str(log), stdin="Krokodil\n\nReihen\n")
     assert done.returncode == 0, done.stderr
     assert "Anna ruft Ananas, Ben ruft Krokodil" in done.stdout
     assert "Ben: falsch geschnappt!" in done.stdout

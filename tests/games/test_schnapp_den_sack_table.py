@@ -66,10 +66,11 @@ def test_a_torn_last_line_is_dropped_and_said(tmp_path: Path) -> None:
 
 def test_earcons_mark_flips_and_wrong_grabs_in_the_wav(tmp_path: Path) -> None:
     wav = tmp_path / "host.wav"
-    done = voice_host("play", "schnapp-den-sack", "--players", "Anna,Ben", "--keyboard",
-                      "--no-display", "--journal", "j.jsonl", "--speak-to", str(wav),
-                      stdin="Krokodil\n\n", cwd=tmp_path)
+    done = voice_host("play", "schnapp-den-sack", "--players", "Anna,Ben", "--seed", "1",
+                      "--keyboard", "--no-display", "--journal", "j.jsonl", "--speak-to", str(wav),
+                      "--mute", stdin="Krokodil\n\n", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
+    # --mute: nothing aloud; the WAV is not aloud and is written all the same
     # seed 1: Anna's Frecher Sack 1 reaches nothing, Ben's call is a wrong grab; three flips
     audio = wav.read_bytes()
     assert audio.count(earcon_track("listening").tobytes()) == 3

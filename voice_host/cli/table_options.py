@@ -29,4 +29,5 @@ Microphone = Annotated[
 NoDisplay = Annotated[
     bool, typer.Option("--no-display", help="Print a plain transcript, no live view.")
 ]
-Mute = Annotated[bool, typer.Option("--mute", help="The host does not speak aloud.")]
+Mute = Annotated[bool, typer.Option(
+    "--mute", help="The host does not speak aloud (a --speak-to WAV is still written).")]

@@ -43,15 +43,15 @@ def open_voice(
     gate: SpeakingGate | None = None,
     mute: bool = False,
 ) -> tuple[Voice | None, str]:
-    """The host's voice: a WAV with ``speak_to``, else the speakers if any, else none; and a
-    phrase saying where it goes."""
+    """The host's voice: a WAV with ``speak_to``, else the speakers if any and not ``mute``, else
+    none; and a phrase saying where it goes."""
     from voice_host.voice import HostVoice, VoiceSettings, WavVoice
 
+    settings = VoiceSettings(lang=lang)
+    if speak_to is not None:  # a WAV is not aloud: --mute leaves it be
+        return WavVoice(speak_to, HostVoice(settings)), str(speak_to)
     if mute:
         return None, "nowhere (muted)"
-    settings = VoiceSettings(lang=lang)
-    if speak_to is not None:
-        return WavVoice(speak_to, HostVoice(settings)), str(speak_to)
     if has_output_device():
         return HostVoice(settings, gate=gate, device=device), "the speakers"
     return None, "nowhere (no speakers found; use --speak-to host.wav)"
