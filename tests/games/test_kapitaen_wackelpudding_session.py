@@ -10,6 +10,7 @@ import json
 from rich.console import Console
 
 from voice_host.games.kapitaen_wackelpudding.host import reports
+from voice_host.games.kapitaen_wackelpudding.host.confirm import ConfirmFalls
 from voice_host.games.kapitaen_wackelpudding.host.game import Wait
 from voice_host.games.kapitaen_wackelpudding.host.session import WackelpuddingSession
 from voice_host.games.kapitaen_wackelpudding.replay import replay
@@ -49,8 +50,10 @@ def test_a_typed_game_logs_the_replay_contracts_events_for_its_rolls_and_falls()
     assert session.state.goods_total == 40
 
 
-def test_a_fall_heard_for_sure_is_confirmed_before_it_is_booked() -> None:
-    session = WackelpuddingSession(["Anna", "Ben"], lang="en", seed=5)
+def test_a_fall_heard_for_sure_is_confirmed_before_it_is_booked_when_the_table_says_always(
+) -> None:
+    session = WackelpuddingSession(["Anna", "Ben"], lang="en", seed=5,
+                                   confirm_falls=ConfirmFalls.ALWAYS)
     session.start()
     session.type("roll the die")
     step = session.hear(_heard("fell:video_game=1", "a video game"))

@@ -30,7 +30,8 @@ def test_kapitaen_asks_how_many_play_and_names_them_youngest_first() -> None:
     asked.hear(Hearing("ja", (), "yes", 0.95))
     assert asked.done
     setup, session = table.begin(asked)
-    assert setup.to_json() == {"players": ["Spieler 1", "Spieler 2", "Spieler 3"], "seed": 3}
+    assert setup.to_json() == {"players": ["Spieler 1", "Spieler 2", "Spieler 3"], "seed": 3,
+                               "confirm_falls": "unsure"}
     assert "Spieler 1, Spieler 2 und Spieler 3" in " ".join(session.start().lines)
 
 

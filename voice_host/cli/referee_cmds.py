@@ -121,6 +121,10 @@ def demo(
     max_turns: Annotated[
         int, typer.Option("--max-turns", help="Stop after this many turns (0: play to the end).")
     ] = 0,
+    confirm_falls: Annotated[
+        str | None, typer.Option("--confirm-falls", help="Kapitän Wackelpudding: which falls "
+                                 "heard wait for a yes, 'unsure' (the default) or 'always'.")
+    ] = None,
 ) -> None:
     """Play a whole game with no one at the table, in --lang.
 
@@ -135,9 +139,11 @@ def demo(
 
     entry = known_game(game)
     lang = lang or ("en" if entry.has_demo else entry.languages[0])
+    if confirm_falls is not None:
+        _check_confirm_falls(entry, confirm_falls)
     if entry.demo is not None:
         _game_demo(entry, seed=seed, players=players, lang=lang, speak_to=speak_to, log=log,
-                   max_turns=max_turns)
+                   max_turns=max_turns, confirm_falls=confirm_falls)
         return
     players = players or "Emily,Maria,Hendrik"
     if not entry.has_demo:
@@ -182,8 +188,25 @@ def demo(
         print(f"the game's sound is in {wav}", flush=True)
 
 
+def _check_confirm_falls(entry: GameEntry, text: str) -> None:
+    """``--confirm-falls`` is Kapitän Wackelpudding's, and one of its settings."""
+    from voice_host.games.kapitaen_wackelpudding.host.confirm import (
+        ConfirmFallsError,
+        parse_confirm_falls,
+    )
+
+    if entry.id != "kapitaen-wackelpudding":
+        raise UserError(f"--confirm-falls: {entry.title} has no falls to confirm "
+                        "(Kapitän Wackelpudding has)")
+    try:
+        parse_confirm_falls(text)
+    except ConfirmFallsError as err:
+        raise UserError(str(err)) from None
+
+
 def _game_demo(entry: GameEntry, *, seed: int, players: str, lang: str,
-               speak_to: Path | None, log: Path | None, max_turns: int) -> None:
+               speak_to: Path | None, log: Path | None, max_turns: int,
+               confirm_falls: str | None = None) -> None:
     """``demo --game GAME`` for a game whose entry carries its own demo."""
     from voice_host.voice import SynthesisError, VoiceError
 
@@ -203,7 +226,7 @@ def _game_demo(entry: GameEntry, *, seed: int, players: str, lang: str,
     assert entry.demo is not None
     request = DemoRequest(seed=seed, lang=lang, players=names, log=log_file, wav=wav,
                           speakers=speakers, transcript=lambda line: print(line, flush=True),
-                          max_turns=max_turns or None)
+                          max_turns=max_turns or None, confirm_falls=confirm_falls)
     try:
         summary = entry.demo(request)
     except (DemoError, SynthesisError, VoiceError) as err:

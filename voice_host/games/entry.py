@@ -43,6 +43,9 @@ class DemoRequest:
     """Prints one line of what is said and done."""
     max_turns: int | None = None
     """Stop after this many turns (flips, reveals, rolls); None plays to the end."""
+    confirm_falls: str | None = None
+    """Kapitän Wackelpudding: which falls heard wait for a yes (``unsure``, ``always``; checked
+    by the command); None: the game's default."""
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,8 @@ books.
 Each turn the player to move says the roll word, maybe "touched land", maybe what fell (a fall
 chance per turn, from the goods aboard), then "nothing" or "arrived". They answer the host's
 questions from what they said (yes, no, or the phrase again), say "undo" when the host took
-something they did not say, and as the last resort type the phrase. The log holds the replay
+something they did not say (right after a fall booked at once, that takes it back without a
+question), and as the last resort type the phrase. The log holds the replay
 contract's events, every ``heard`` and the host's lines.
 """
 
@@ -20,6 +21,12 @@ import numpy as np
 
 from voice_host.games.entry import DemoError, DemoRequest
 from voice_host.games.kapitaen_wackelpudding.host import reports
+from voice_host.games.kapitaen_wackelpudding.host.confirm import (
+    DEFAULT_CONFIRM_FALLS,
+    ConfirmFalls,
+    ConfirmFallsError,
+    parse_confirm_falls,
+)
 from voice_host.games.kapitaen_wackelpudding.host.session import WackelpuddingSession
 from voice_host.games.kapitaen_wackelpudding.rules import Cargo, PlayerCountError
 from voice_host.host.demo_sound import DemoSound
@@ -76,10 +83,12 @@ class SimTable:
                  noise: Callable[[Samples], Samples] | None = None,
                  log: TextIO | None = None, transcript: Callable[[str], None] | None = None,
                  sound: Callable[[Samples], None] | None = None,
-                 host_sound: Callable[[str], None] | None = None) -> None:
+                 host_sound: Callable[[str], None] | None = None,
+                 confirm_falls: ConfirmFalls = DEFAULT_CONFIRM_FALLS) -> None:
         self.rng = random.Random(seed * 7919 + 1)
         """The bots' randomness (what falls, their speed and pitch)."""
-        self.session = WackelpuddingSession(players, lang=lang, seed=seed)
+        self.session = WackelpuddingSession(players, lang=lang, seed=seed,
+                                            confirm_falls=confirm_falls)
         """The host."""
         self.players = tuple(players)
         self.recognizer = recognizer
@@ -249,6 +258,11 @@ def run_request(request: DemoRequest) -> str:
 
     players = request.players or PLAYERS.get(request.lang, PLAYERS["en"])
     try:
+        confirm = (DEFAULT_CONFIRM_FALLS if request.confirm_falls is None
+                   else parse_confirm_falls(request.confirm_falls))
+    except ConfirmFallsError as err:
+        raise DemoError(str(err)) from None
+    try:
         ear = GameWordEar(load_recognizer("ear", request.lang),
                           game="kapitaen-wackelpudding")
     except EngineError as err:
@@ -258,7 +272,7 @@ def run_request(request: DemoRequest) -> str:
         table = SimTable(players, seed=request.seed, recognizer=ear, lang=request.lang,
                          log=request.log, transcript=request.transcript,
                          sound=out.play if out.wanted else None,
-                         host_sound=out.say if out.wanted else None)
+                         host_sound=out.say if out.wanted else None, confirm_falls=confirm)
     except PlayerCountError as err:
         raise DemoError(f"--players: {err}") from None
     try:

@@ -7,10 +7,11 @@ proposes and waits: the table may name another holder ("von Clara"), and the wor
 (roll, or arrived after a stay) takes the one proposed. On the roll word it rolls the die (an
 injected ``random.Random``) and says where to sail, or, on the ship's own colour, to load once
 more. During the journey it hears what fell, "nothing", "arrived" and "touched land". A fall
-costs the player, so a heard fall is confirmed with a yes before it is booked, and an unsure
-hearing is asked about, never booked; so is a pile named by voice (misheard, it would spare one
-player at another's cost). Everything the engine says happened is logged as the replay
-contract's events.
+costs the player: as the table sets it (:mod:`.confirm`), a fall heard for sure is booked at once
+and said back, the player objecting right after to take it back, or confirmed with a yes first.
+An unsure hearing is asked about, never booked; a pile named by voice is confirmed (misheard, it
+would spare one player at another's cost). Everything the engine says happened is logged as the
+replay contract's events.
 """
 
 from __future__ import annotations
@@ -23,6 +24,10 @@ from typing import TYPE_CHECKING
 
 from voice_host.games.kapitaen_wackelpudding.host import reports
 from voice_host.games.kapitaen_wackelpudding.host.board import render_board
+from voice_host.games.kapitaen_wackelpudding.host.confirm import (
+    DEFAULT_CONFIRM_FALLS,
+    ConfirmFalls,
+)
 from voice_host.games.kapitaen_wackelpudding.rules import (
     ISLANDS,
     Action,
@@ -107,7 +112,8 @@ class WackelpuddingGame:
     """Kapitän Wackelpudding's table as the host drives it."""
 
     def __init__(self, players: Sequence[str], words: Words, phrases: PhraseTable,
-                 rng: random.Random, rules: Rules | None = None) -> None:
+                 rng: random.Random, rules: Rules | None = None,
+                 confirm_falls: ConfirmFalls = DEFAULT_CONFIRM_FALLS) -> None:
         self.state: State = new_game(list(players), rules)
         """The game now."""
         self.words = words
@@ -124,6 +130,9 @@ class WackelpuddingGame:
         """Where the journey under way started (where "touched land" sends the ship back)."""
         self.acted: list[str] = []
         """The meaning of every report acted on, in order (queries included)."""
+        self.confirm_falls = confirm_falls
+        """Which falls heard are confirmed with a yes before they are booked."""
+        self._at_once: Move | None = None
         self._host: Host[Report] | None = None
         self._taken_back: str | None = None
         self._replayed_load: State | None = None
@@ -213,10 +222,13 @@ class WackelpuddingGame:
 
     # --- judging -------------------------------------------------------------------------------
     def judge(self, step: Step, kind: Hashable, readings: list[Report], confident: bool) -> None:
-        """Act on a sure report that costs nobody; confirm a sure fall first; ask about an
-        unsure one."""
+        """Act on a sure report that costs nobody; book a sure fall at once or confirm it first,
+        as the table set; ask about an unsure one."""
         top = readings[0]
-        if confident and not self.costly(kind, top) and not self.suspect(kind, top):
+        if confident and not self.suspect(kind, top) and self.books_at_once(top):
+            self.act(step, top)
+            self._at_once = self.moves[-1]
+        elif confident and not self.costly(kind, top) and not self.suspect(kind, top):
             self.act(step, top)
         elif confident:
             self.host.ask(step, kind, (top,))
@@ -235,6 +247,27 @@ class WackelpuddingGame:
             return False
         return (reports.parse_fall(option.meaning) is not None
                 or reports.parse_donor(option.meaning) is not None)
+
+    def books_at_once(self, option: Report) -> bool:
+        """Whether ``option``, heard for sure, is a fall booked without a yes: heard (not typed),
+        the table confirms only unsure falls, and the fall leaves a turn to object in (it does
+        not end the game)."""
+        cargo = reports.parse_fall(option.meaning)
+        if self.confirm_falls is not ConfirmFalls.UNSURE or cargo is None or self.host.typed:
+            return False
+        _, events = apply(self.state, Fall(cargo))
+        return not any(isinstance(e, GameOver) for e in events)
+
+    def objection_open(self) -> bool:
+        """Whether the last move is a fall booked at once, which the player may still object
+        to: nothing else was booked since."""
+        return self._at_once is not None and bool(self.moves) and self.moves[-1] is self._at_once
+
+    def object_to_fall(self, step: Step) -> None:
+        """The player objected to the fall just booked at once: take it back and ask what
+        fell."""
+        assert self.objection_open(), "no fall booked at once to object to"
+        self.take_back(step)
 
     def suspect(self, kind: Hashable, option: Report) -> bool:
         """Whether ``option`` is what the last undo took back (heard again, it is asked about)."""
@@ -361,6 +394,7 @@ class WackelpuddingGame:
                meaning: str | None = None) -> None:
         self.moves.append(Move(before, kind, what, started_at, meaning))
         self._taken_back = None
+        self._at_once = None
 
     # --- lines ---------------------------------------------------------------------------------
     @staticmethod
@@ -509,16 +543,23 @@ class WackelpuddingGame:
                                               What=self.cap(self.moves[-1].what))
 
     def take_back(self, step: Step) -> None:
-        """Take back the last accepted report with everything it caused, and say so."""
+        """Take back the last accepted report with everything it caused, and say so, then where
+        the game stands; a fall booked at once that the player objected to, then what fell."""
+        objected = self.objection_open()
+        self._at_once = None
         move = self.moves.pop()
         self.state, self.started_at = move.before, move.started_at
         self._taken_back = None if move.kind == "roll" else self._meaning_of(move)
         journal: JSONObject = {"action": "undo"}
         self.actions.append(journal)
         step.actions.append(journal)
-        step.records.append({"event": "undone", "player": self.state.player, "what": move.kind})
+        record: JSONObject = {"event": "undone", "player": self.state.player, "what": move.kind}
+        if objected:
+            record["objected"] = True
+        step.records.append(record)
         undone = self.words.undone.format(what=move.what, What=self.cap(move.what))
-        self.host.say_line(step, f"{undone} {self.status()}")
+        then = self.words.fell_again if objected else self.status()
+        self.host.say_line(step, f"{undone} {then}")
 
     def _meaning_of(self, move: Move) -> str | None:
         if move.kind == "fell":
@@ -540,7 +581,7 @@ class WackelpuddingGame:
                 raise ValueError(f"journal action {action!r} does not fit the game")
             move = self.moves.pop()
             self.state, self.started_at = move.before, move.started_at
-            self._replayed_load = None
+            self._replayed_load = self._at_once = None
             self.actions.append(action)
             return
         choosing = self.choosing()

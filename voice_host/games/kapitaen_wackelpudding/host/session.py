@@ -3,7 +3,10 @@
 
 Pure: no audio, no clock, no files. A runner feeds each utterance's hearing (or a typed line)
 to :meth:`hear` / :meth:`type` and carries out the returned step. The host's own lines (say
-again, paused, stop) are the referee's wording in the table's language.
+again, paused, stop) are the referee's wording in the table's language. Right after a fall booked
+at once, "no" or "undo" is the player's objection: heard for sure, it takes the fall back without
+the question an undo asks; heard unsure (the ear's likely reading of what it withheld), it asks
+that question ("Zwei Särge zurücknehmen?") rather than let a wrong fall stand.
 """
 
 from __future__ import annotations
@@ -11,6 +14,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from voice_host.games.kapitaen_wackelpudding.host.confirm import (
+    DEFAULT_CONFIRM_FALLS,
+    ConfirmFalls,
+)
 from voice_host.games.kapitaen_wackelpudding.host.game import Report, WackelpuddingGame
 from voice_host.games.kapitaen_wackelpudding.rules import Rules, State
 from voice_host.games.kapitaen_wackelpudding.words import words
@@ -18,7 +25,11 @@ from voice_host.host.dialogue import Dialogue
 from voice_host.host.seam import Policy
 from voice_host.host.step import Step
 from voice_host.phrases import phrase_table
+from voice_host.recognition import Hearing
 from voice_host.referee.lines import HostLines, host_lines
+
+OBJECTIONS = frozenset({"no", "undo"})
+"""The commands that object to a fall booked at once ("nein", "falsch", "rückgängig")."""
 
 
 class WackelpuddingSession(Dialogue[Report]):
@@ -26,13 +37,15 @@ class WackelpuddingSession(Dialogue[Report]):
 
     def __init__(self, players: Sequence[str], *, lang: str = "de", seed: int | None = None,
                  can_answer: bool = True, policy: Policy | None = None,
-                 rules: Rules | None = None) -> None:
+                 rules: Rules | None = None,
+                 confirm_falls: ConfirmFalls = DEFAULT_CONFIRM_FALLS) -> None:
         say: HostLines = host_lines(lang)
         self.table = WackelpuddingGame(players, words(lang), phrase_table(lang),
-                                       random.Random(seed), rules)
+                                       random.Random(seed), rules, confirm_falls)
         """The game: the engine's state, the accepted moves, the journal actions."""
         super().__init__(self.table, say, can_answer=can_answer, policy=policy)
         self.table.bind(self)
+        self._answering_undo = False
 
     @property
     def state(self) -> State:
@@ -43,6 +56,48 @@ class WackelpuddingSession(Dialogue[Report]):
     def over(self) -> bool:
         """Whether the game is over."""
         return self.table.over
+
+    def hear(self, hearing: Hearing) -> Step:
+        """One utterance as the recognizer heard it; an unsure objection to a fall booked at
+        once asks whether to take it back."""
+        if not self._unsure_objection(hearing):
+            # A "no" to "Zwei Särge zurücknehmen?" keeps the fall: it is no objection.
+            self._answering_undo = self.awaiting_yes == "undo"
+            try:
+                return super().hear(hearing)
+            finally:
+                self._answering_undo = False
+        step = Step()
+        step.records.append(hearing.heard_event())
+        question = self.table.undo_question()
+        assert question is not None, "an objection is open, so a fall can be taken back"
+        self.awaiting_yes = "undo"
+        self.say_line(step, question)
+        return step
+
+    def _unsure_objection(self, hearing: Hearing) -> bool:
+        """Whether ``hearing`` is "no" or "undo" heard without confidence (the transcript, or the
+        likely reading of an utterance the ear withheld) while a fall booked at once may be
+        objected to."""
+        if (hearing.command is not None or hearing.words or hearing.numbers or self.stopped
+                or self.paused or self.question is not None or self.awaiting_yes is not None
+                or not self.table.objection_open()):
+            return False
+        parsed = self.table.phrases.parse(hearing.text) if hearing.text else None
+        return ((parsed is not None and parsed.command in OBJECTIONS)
+                or any(a.command in OBJECTIONS and a.confidence >= self.policy.answer_confidence
+                       for a in hearing.alternatives))
+
+    def command(self, step: Step, name: str, *, sure: bool = True) -> None:
+        """Carry out command ``name``; a sure "no" or "undo" right after a fall booked at once
+        (no question open) takes it back and asks what fell."""
+        if (name in OBJECTIONS and sure and not self.paused and self.question is None
+                and self.awaiting_yes is None and not self._answering_undo
+                and self.table.objection_open()):
+            step.records.append({"event": "command", "name": name})
+            self.table.object_to_fall(step)
+            return
+        super().command(step, name, sure=sure)
 
     def start(self) -> Step:
         """The opening line and the first player's load."""

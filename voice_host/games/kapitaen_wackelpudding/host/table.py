@@ -3,7 +3,8 @@
 the journal, the log, the voice and the live view the same for every game. The players come from
 the flags (youngest first); without them the host asks how many play
 (:mod:`voice_host.host.voice_setup`) and names them "Spieler 1", "Spieler 2"... ("Player 1" in
-English), the youngest first."""
+English), the youngest first. Which falls are confirmed (:mod:`.confirm`) is a flag, kept in the
+journal's setup so a resumed game keeps it."""
 
 from __future__ import annotations
 
@@ -11,6 +12,12 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from voice_host.games.kapitaen_wackelpudding.host.confirm import (
+    DEFAULT_CONFIRM_FALLS,
+    ConfirmFalls,
+    ConfirmFallsError,
+    parse_confirm_falls,
+)
 from voice_host.games.kapitaen_wackelpudding.host.session import WackelpuddingSession
 from voice_host.games.kapitaen_wackelpudding.rules import (
     MAX_PLAYERS,
@@ -45,10 +52,13 @@ class Players:
     """Youngest first."""
     seed: int | None = None
     """Seed of the die (None: unseeded)."""
+    confirm_falls: ConfirmFalls = DEFAULT_CONFIRM_FALLS
+    """Which falls heard are confirmed with a yes before they are booked."""
 
     def to_json(self) -> JSONObject:
         """The journal header's setup object."""
-        return {"players": list(self.names), "seed": self.seed}
+        return {"players": list(self.names), "seed": self.seed,
+                "confirm_falls": self.confirm_falls.value}
 
 
 class WackelpuddingTable:
@@ -58,11 +68,14 @@ class WackelpuddingTable:
     untagged = False
     journal_name = FILE_NAME
 
-    def __init__(self, players: Players | None, *, lang: str, can_answer: bool) -> None:
+    def __init__(self, players: Players | None, *, lang: str, can_answer: bool,
+                 confirm_falls: ConfirmFalls | None = None) -> None:
         self.players = players
         """The setup (None when resuming; no names: asked for by voice)."""
         self.lang = lang
         self.can_answer = can_answer
+        self.confirm_falls = confirm_falls
+        """The setting asked for when resuming (None: the journal's)."""
 
     def ask_setup(self) -> SetupJudge:
         """The setup the flags gave, or the players asked for by voice when they named none."""
@@ -78,12 +91,14 @@ class WackelpuddingTable:
         if isinstance(setup, SpokenSetup):
             count = setup.answers["players"]
             assert isinstance(count, int)
-            p = Players(default_names(host_lines(self.lang), count), self.players.seed)
+            p = Players(default_names(host_lines(self.lang), count), self.players.seed,
+                        self.players.confirm_falls)
         else:
             assert isinstance(setup, FlagSetup)
             p = setup.setup
         return p, WackelpuddingSession(p.names, lang=self.lang, seed=p.seed,
-                                       can_answer=self.can_answer)
+                                       can_answer=self.can_answer,
+                                       confirm_falls=p.confirm_falls)
 
     def restore(self, journal: JournalContents, *, can_answer: bool) -> WackelpuddingSession:
         """The journal's game; raises JournalError (a bad setup) or ValueError (a bad action)."""
@@ -93,8 +108,15 @@ class WackelpuddingTable:
         if not isinstance(names, list) or not all(isinstance(n, str) for n in names) or not (
                 seed is None or isinstance(seed, int)):
             raise JournalError(f"journal {journal.path}: its setup {setup!r} names no players")
+        kept = (setup.get("confirm_falls", DEFAULT_CONFIRM_FALLS.value)
+                if isinstance(setup, dict) else DEFAULT_CONFIRM_FALLS.value)
+        try:
+            confirm = self.confirm_falls or parse_confirm_falls(str(kept))
+        except ConfirmFallsError:
+            raise JournalError(f"journal {journal.path}: its setup's confirm_falls {kept!r} is "
+                               f"none of {', '.join(c.value for c in ConfirmFalls)}") from None
         session = WackelpuddingSession(names, lang=journal.lang, seed=seed,
-                                       can_answer=can_answer)
+                                       can_answer=can_answer, confirm_falls=confirm)
         for action in journal.actions:
             session.table.replay(action)
         return session
@@ -137,11 +159,15 @@ def parse_players(text: str) -> tuple[str, ...]:
     return names
 
 
-def run_wackelpudding(players: Sequence[str] | None, seed: int | None, run: TableRun) -> int:
+def run_wackelpudding(players: Sequence[str] | None, seed: int | None, run: TableRun,
+                      confirm_falls: ConfirmFalls | None = None) -> int:
     """Host a real table of Kapitän Wackelpudding; the exit status (without ``players`` they are
-    asked for by voice). Raises :class:`TableError`."""
+    asked for by voice; ``confirm_falls`` None: the default, or the resumed journal's). Raises
+    :class:`TableError`."""
     if run.resume and players:
         raise TableError("--resume continues the journal's game; leave out --players")
-    given = None if run.resume else Players(tuple(players or ()), seed)
-    table = WackelpuddingTable(given, lang=run.lang, can_answer=run.recording is None)
+    given = None if run.resume else Players(tuple(players or ()), seed,
+                                            confirm_falls or DEFAULT_CONFIRM_FALLS)
+    table = WackelpuddingTable(given, lang=run.lang, can_answer=run.recording is None,
+                               confirm_falls=confirm_falls)
     return run_table(table, run)

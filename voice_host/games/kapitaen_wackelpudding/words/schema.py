@@ -124,6 +124,8 @@ class Words:
     """Take back ``{what}`` (``{What}``: capitalised)?"""
     undone: str
     """``{what}`` taken back."""
+    fell_again: str
+    """Asked after a fall booked at once was objected to and taken back: what fell?"""
     resumed: str
     """Going on after a pause."""
     undo_what: Mapping[str, str]
