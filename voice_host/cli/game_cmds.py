@@ -76,5 +76,7 @@ def play(
         raise UserError(f"play {game_id}: {entry.title} has its rules and `voice-host replay` so "
                         "far; no host for a real table yet")
     command = typer.main.get_command(app)
-    command.main(args=[entry.table_command, *ctx.args], prog_name="voice-host",
-                 standalone_mode=False)
+    code = command.main(args=[entry.table_command, *ctx.args], prog_name="voice-host",
+                        standalone_mode=False)
+    if isinstance(code, int) and code:  # not standalone, click returns the table's exit status
+        raise typer.Exit(code)
