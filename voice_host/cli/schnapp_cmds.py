@@ -50,6 +50,14 @@ def schnapp_den_sack(
     keyboard: Annotated[
         bool, typer.Option("--keyboard", help="Calls typed only: no microphone.")
     ] = False,
+    buzzers: Annotated[bool, typer.Option(
+        "--buzzers", help="Each player calls by pressing a key of their own (no Enter), timed "
+                          "as it arrives: the exact order of two calls close together. Voice "
+                          "stays on for questions and commands (with --keyboard: keys only).",
+    )] = False,
+    keys: Annotated[str | None, typer.Option(
+        help="The buzzer keys in turn order, 'a,l,p' (default: each name's first letter, else "
+             "a free key).")] = None,
     resume: Resume = False,
     journal: JournalFile = None,
     device: Microphone = None,
@@ -58,11 +66,11 @@ def schnapp_den_sack(
 ) -> None:
     """Host a table of Schnapp den Sack by microphone (or a recorded game, --input). Typed lines
     work too: who called (their call word or name), an empty line when nobody called in time,
-    or a command (Reihen, punkte, langsamer, rückgängig, stopp). --resume continues the game in
-    the journal."""
+    or a command (Reihen, punkte, langsamer, rückgängig, stopp). --buzzers: each player calls by
+    their own key. --resume continues the game in the journal."""
     from voice_host.cli.game_table import game_table_run, with_checked_outputs
     from voice_host.games.schnapp_den_sack.host.journal import FILE_NAME, SchnappSetup, new_setup
-    from voice_host.games.schnapp_den_sack.host.play import run_schnapp
+    from voice_host.games.schnapp_den_sack.host.play import BuzzerKeys, run_schnapp
     from voice_host.games.schnapp_den_sack.host.session import seeded_session
     from voice_host.games.schnapp_den_sack.host.setup import (
         check_wait,
@@ -99,6 +107,8 @@ def schnapp_den_sack(
             raise UserError(str(err)) from None
         setup = new_setup(seeded_session(names, dealt, lang=lang, plates=targets,
                                          wait_s=seconds), dealt)
+    given_keys = check_buzzers(buzzers, keys, players=players, resume=resume,
+                               recording=input_ is not None)
     if input_ is not None:
         check_input(input_, "--input", "a recorded game's WAV")
 
@@ -109,8 +119,38 @@ def schnapp_den_sack(
     if setup is not None and seed is None:
         typer.echo(f"voice-host: deal {dealt} (--seed {dealt} deals this game again)", err=True)
     try:
-        code = run_schnapp(setup, checked, keyboard=keyboard)
+        code = run_schnapp(setup, checked, keyboard=keyboard,
+                           buzzers=BuzzerKeys(given_keys) if buzzers else None)
     except TableError as err:
         raise UserError(str(err)) from None
     if code:
         raise typer.Exit(code)
+
+
+def check_buzzers(buzzers: bool, keys: str | None, *, players: str | None, resume: bool,
+                  recording: bool) -> tuple[str, ...] | None:
+    """The buzzer keys the flags give (None: chosen by the names); raises :class:`UserError`
+    for flags that do not go together or keys that clash."""
+    from voice_host.games.schnapp_den_sack.host.buzzers import (
+        BuzzerError,
+        assign_keys,
+        parse_keys,
+    )
+    from voice_host.games.schnapp_den_sack.host.setup import parse_players
+
+    if keys is not None and not buzzers:
+        raise UserError("--keys gives the buzzer keys: add --buzzers")
+    if buzzers and recording:
+        raise UserError("--buzzers: a recording has no keys; leave out --input or --buzzers")
+    if keys is None:
+        return None
+    if players is None and not resume:
+        raise UserError("--keys needs --players (one key per player in turn order); without "
+                        "it, the keys follow the names the table is set up with")
+    try:
+        given = parse_keys(keys)
+        if players is not None:
+            assign_keys(parse_players(players), given)
+    except (BuzzerError, ValueError) as err:
+        raise UserError(str(err)) from None
+    return given

@@ -46,9 +46,16 @@ class StreamTable:
 
     def type(self, line: str) -> None:
         """A typed line: a call, a command, or an empty line when nobody called in time."""
+        self.act(lambda: self.session.time_up() if not line.strip() else self.session.type(line))
+
+    def buzz(self, player: str) -> None:
+        """``player`` pressed their buzzer key."""
+        self.act(lambda: self.session.buzz(player))
+
+    def act(self, make: Callable[[], Step]) -> None:
+        """Carry out the step ``make`` returns; a new card's wait starts once it is said."""
         flips = self.session.state.flips
-        step = self.session.time_up() if not line.strip() else self.session.type(line)
-        spoken = self.handle(step)
+        spoken = self.handle(make())
         if self.session.state.flips != flips:
             self.wait_from = self.clock + spoken
 

@@ -1,6 +1,7 @@
 """Schnapp den Sack at a real table: the host deals, flips, says each card and judges the first
 call, with a journal (``--resume`` continues the same deal), the event log, the voice, the earcons
-and the live view.
+and the live view. A call is a call word, or with ``--buzzers`` a player's key
+(:mod:`.key_calls`); the journal keeps who called, whatever made the call.
 
 The game keeps its own loop rather than the shared table app's (:func:`~voice_host.host.table.
 run_table`): the host waits a limited time for a call, and that wait runs on the stream's clock
@@ -14,18 +15,22 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from voice_host.audio.chunks import AudioFileError, read_wav, samples_to_chunks
 from voice_host.audio.gate import SpeakingGate
 from voice_host.audio.mic import AudioDeviceError
+from voice_host.games.schnapp_den_sack.host.buzzers import BuzzerError, assign_keys
 from voice_host.games.schnapp_den_sack.host.journal import (
     FILE_NAME,
     GAME,
     SchnappSetup,
     restore,
 )
+from voice_host.games.schnapp_den_sack.host.key_calls import hear_with_keys, press_keys
+from voice_host.games.schnapp_den_sack.host.keypresses import key_mode
 from voice_host.games.schnapp_den_sack.host.listen import StreamTable, hear_live, hear_stream
 from voice_host.games.schnapp_den_sack.host.session import SchnappSession
 from voice_host.games.schnapp_den_sack.host.table import EARCONS
@@ -58,13 +63,24 @@ if TYPE_CHECKING:
 
 
 def run_schnapp(setup: SchnappSetup | SchnappVoiceSetup | None, run: TableRun, *,
-                keyboard: bool = False) -> int:
+                keyboard: bool = False, buzzers: BuzzerKeys | None = None) -> int:
     """Host a table of the game ``setup`` deals (None: the journal's, with ``run.resume``; a
     :class:`SchnappVoiceSetup`: the table asked for by voice first) as
     ``run`` says: a recording, the microphone with the keyboard beside it, or the keyboard alone;
-    the exit status (130 when interrupted). Raises :class:`TableError` (one line; nothing is
-    written before every input was checked)."""
-    return SchnappTableRun(run, keyboard=keyboard).run(setup)
+    with ``buzzers``, calls by key (not with a recording). The exit status (130 when
+    interrupted). Raises :class:`TableError` (one line; nothing is written before every input
+    was checked)."""
+    return SchnappTableRun(run, keyboard=keyboard, buzzers=buzzers).run(setup)
+
+
+@dataclass(frozen=True)
+class BuzzerKeys:
+    """A table that calls by buzzer key (:mod:`.buzzers`)."""
+
+    given: tuple[str, ...] | None = None
+    """The keys in turn order, as the table gave them (None: chosen by the players' names)."""
+    fd: int = 0
+    """Where the keys come from (standard input)."""
 
 
 def note(run: TableRun, text: str) -> None:
@@ -86,9 +102,14 @@ def resumed_opening(session: SchnappSession) -> Step:
 class SchnappTableRun:
     """One run of a table: what its steps share."""
 
-    def __init__(self, run: TableRun, *, keyboard: bool) -> None:
+    def __init__(self, run: TableRun, *, keyboard: bool,
+                 buzzers: BuzzerKeys | None = None) -> None:
+        if buzzers is not None and run.recording is not None:
+            raise TableError("--buzzers: a recording has no keys; leave out --input or "
+                             "--buzzers")
         self.run_as = run
         self.keyboard = keyboard and run.recording is None
+        self.buzzers = buzzers
         self.path = journal_path(FILE_NAME, run)
         self.book: Journal | None = None
 
@@ -99,6 +120,7 @@ class SchnappTableRun:
         lang = run.lang
         if asked is None:
             session, lang = self.session(dealt)
+            self.use_buzzers(session)
         ear = None if self.keyboard else self.ear(lang)
         samples = None
         if run.recording is not None:
@@ -120,6 +142,7 @@ class SchnappTableRun:
                                                    recording=run.recording is not None),
                                      ear, chunks, source, gate)
                     session, lang = self.session(dealt)
+                    self.use_buzzers(session)
                 view = LiveView(session, large=run.large,
                                 enabled=run.display and sys.stdout.isatty())
                 self.book = self.open_journal(dealt)
@@ -129,7 +152,7 @@ class SchnappTableRun:
                                 on_change=view.refresh, recording=run.recording is not None,
                                 earcons=earcon_player(voice, EARCONS, gate=gate))
                 opening = resumed_opening(session) if run.resume else session.start()
-                with view:
+                with view, self.keys():
                     if chunks is not None and ear is not None:
                         table = StreamTable(session, ear, referee_endpointer(),
                                             lambda step: timed(runner, step, spoken=False))
@@ -147,6 +170,19 @@ class SchnappTableRun:
             say_stopped(run, self.path if self.book is not None else None)
             return 130
         return 0
+
+    def use_buzzers(self, session: SchnappSession) -> None:
+        """Give each player their key, if the table calls by key."""
+        if self.buzzers is None:
+            return
+        try:
+            session.use_buzzers(assign_keys(session.state.players, self.buzzers.given))
+        except BuzzerError as err:
+            raise TableError(str(err)) from None
+
+    def keys(self) -> AbstractContextManager[None]:
+        """The terminal in key mode while the table runs by buzzer key."""
+        return nullcontext() if self.buzzers is None else key_mode(self.buzzers.fd)
 
     @staticmethod
     def ask(asked: SchnappVoiceSetup, runner: Runner, ear: Recognizer | None,
@@ -228,8 +264,8 @@ class SchnappTableRun:
 
     def hear_live(self, session: SchnappSession, ear: Recognizer, runner: Runner,
                   source: ChunkSource, gate: SpeakingGate, opening: Step) -> None:
-        """The microphone (shut while the host speaks) and the keyboard beside it; the wait for
-        a call begins when the host has said the card."""
+        """The microphone (shut while the host speaks) and the keyboard beside it (typed lines,
+        or buzzer keys); the wait for a call begins when the host has said the card."""
         import queue
         import threading
 
@@ -240,15 +276,22 @@ class SchnappTableRun:
                 typed.put(line)
             typed.put(None)
 
-        threading.Thread(target=read_keyboard, daemon=True).start()
         table = StreamTable(session, ear, referee_endpointer(gate),
                             lambda step: timed(runner, step, spoken=True))
+        buzzers = session.table.buzzers
+        if self.buzzers is not None and buzzers is not None:
+            hear_with_keys(table, source, self.buzzers.fd, buzzers, opening)
+            return
+        threading.Thread(target=read_keyboard, daemon=True).start()
         hear_live(table, source, typed, opening)
 
-    @staticmethod
-    def type_calls(session: SchnappSession, runner: Runner, opening: Step) -> None:
+    def type_calls(self, session: SchnappSession, runner: Runner, opening: Step) -> None:
         """Calls typed only: a call word or a name, a command, or an empty line when nobody
-        called in time."""
+        called in time; or, by buzzer key, the keys alone."""
+        buzzers = session.table.buzzers
+        if self.buzzers is not None and buzzers is not None:
+            press_keys(session, runner.handle, self.buzzers.fd, buzzers, opening)
+            return
         runner.handle(opening)
         if session.stopped or session.game.over:
             return

@@ -11,6 +11,7 @@ import random
 from collections.abc import Mapping, Sequence
 
 from voice_host.games.schnapp_den_sack import rules
+from voice_host.games.schnapp_den_sack.host.buzzers import Buzzers
 from voice_host.games.schnapp_den_sack.host.table import WAIT_S, Call, SchnappGame
 from voice_host.games.schnapp_den_sack.words import words
 from voice_host.host.dialogue import Dialogue
@@ -48,6 +49,22 @@ class SchnappSession(Dialogue[Call]):
         step = Step()
         self.say_line(step, self.table.start_line(), remember=False)
         self.table.flip(step)
+        return step
+
+    def use_buzzers(self, buzzers: Buzzers) -> None:
+        """Calls by buzzer key from now on (:meth:`buzz`); a spoken call word is no call."""
+        self.table.buzzers = buzzers
+
+    def buzz(self, player: str) -> Step:
+        """``player`` pressed their buzzer key: their call on the waiting card (nothing while a
+        question, a pause or a stop holds the game, or no card waits)."""
+        step = Step()
+        buzzers = self.table.buzzers
+        if buzzers is None or player not in buzzers.keys or self.waiting_for() is None:
+            return step
+        self.awaiting_yes = None
+        step.records.append({"event": "buzzer", "player": player, "key": buzzers.keys[player]})
+        self.table.settle(step, player)
         return step
 
     def time_up(self) -> Step:

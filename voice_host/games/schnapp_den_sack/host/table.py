@@ -18,6 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from voice_host.games.schnapp_den_sack import rules
+from voice_host.games.schnapp_den_sack.host.buzzers import Buzzers
 from voice_host.games.schnapp_den_sack.rules import ROWS, Card, Flip, Kind, Settle, State
 from voice_host.games.schnapp_den_sack.words import Words
 from voice_host.host.seam import Host
@@ -98,6 +99,9 @@ class SchnappGame:
         """Every engine event so far, in order (the replay contract's objects)."""
         self.last_flip_line = ""
         """The last flip as said (for status and resume)."""
+        self.buzzers: Buzzers | None = None
+        """Each player's buzzer key when the table calls by key (:mod:`.buzzers`): a key press
+        is then the only call, and a spoken call word is heard but no call."""
         self._host: Host[Call] | None = None
 
     def bind(self, host: Host[Call]) -> None:
@@ -140,9 +144,13 @@ class SchnappGame:
 
     def start_line(self) -> str:
         """The target and each player's call word (a player named by their call word is named
-        once)."""
-        calls = ", ".join(w if w == p else self.words.calls_as.format(player=p, word=w)
-                          for p, w in self.calls.items())
+        once), or their buzzer key ("Anna drückt A")."""
+        if self.buzzers is not None:
+            calls = ", ".join(self.words.presses.format(player=p, key=k.upper())
+                              for p, k in self.buzzers.keys.items())
+        else:
+            calls = ", ".join(w if w == p else self.words.calls_as.format(player=p, word=w)
+                              for p, w in self.calls.items())
         return self.words.start.format(target=self.target_text(), calls=calls)
 
     # --- the seam: what is waited for and heard ------------------------------------------------
@@ -172,8 +180,11 @@ class SchnappGame:
                            words=(*self.call_words(), *self.query_words()))
 
     def reading(self, meaning: str, confidence: float) -> Call | None:
-        """A declared meaning as a reading: a player's call, or a question."""
+        """A declared meaning as a reading: a player's call (not with buzzer keys), or a
+        question."""
         if meaning in self.state.players:
+            if self.buzzers is not None:
+                return None
             return Call(meaning, confidence)
         if meaning in self.words.queries:
             return Call(None, confidence, query=meaning)
@@ -434,11 +445,15 @@ class SchnappGame:
             rows.add_row(self.sack(kind, True), shown or "-", str(row.count),
                          " / ".join(map(str, plates)))
         people = Table(style=style, expand=large)
-        for column in self.words.display_players:
+        player_column, call_column, *counts = self.words.display_players
+        keys = self.buzzers.keys if self.buzzers is not None else None
+        for column in (player_column, call_column if keys is None else self.words.display_key,
+                       *counts):
             people.add_column(column)
         for player, pile, won in zip(self.state.players, self.state.piles, self.state.won,
                                      strict=True):
-            people.add_row(player, self.calls[player], str(len(pile)), str(len(won)))
+            call = self.calls[player] if keys is None else keys[player].upper()
+            people.add_row(player, call, str(len(pile)), str(len(won)))
         flipped = self.state.flipped
         head = Text(self.last_flip_line if flipped is not None else "",
                     style="bold reverse" if large else "bold")

@@ -29,6 +29,8 @@ class Words:
     """The opening: ``{target}`` the plates, ``{calls}`` who calls what."""
     calls_as: str
     """One player's call word: ``{player}``, ``{word}``."""
+    presses: str
+    """One player's buzzer key, when the table calls by key: ``{player}``, ``{key}``."""
     plates: str
     """The plates of a row or of all rows: ``{plates}``."""
     flip: str
@@ -81,3 +83,5 @@ class Words:
     """The display's columns: row, cards shown, count, plates."""
     display_players: tuple[str, str, str, str]
     """The display's player columns: player, call word, pile, won."""
+    display_key: str
+    """The display's column of the buzzer keys (in place of the call words)."""

@@ -1,0 +1,114 @@
+"""Single key presses from standard input, each timed when it arrives: no Enter needed.
+
+On a terminal the keys come in cbreak mode (no line editing, no echo; Ctrl-C still interrupts),
+and the terminal's own mode is put back on every way out. Piped input is read character by
+character the same way, so a script can press keys.
+"""
+
+from __future__ import annotations
+
+import codecs
+import os
+import queue
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class KeyPress:
+    """One key pressed."""
+
+    at: float
+    """When it arrived, on the reader's clock (seconds)."""
+    key: str
+    """The character."""
+
+
+@contextmanager
+def key_mode(fd: int) -> Iterator[None]:
+    """Keys one by one on terminal ``fd`` while inside (nothing changes for a pipe or a file);
+    the terminal's mode is restored however the block ends."""
+    if not os.isatty(fd):
+        yield
+        return
+    import termios
+    import tty
+
+    saved = termios.tcgetattr(fd)
+    try:
+        tty.setcbreak(fd)
+        yield
+    finally:
+        termios.tcsetattr(fd, termios.TCSADRAIN, saved)
+
+
+class KeyPresses:
+    """The keys read from ``fd`` by a thread of their own, as they come, from the moment it is
+    made: keys a terminal holds from before are dropped (they were pressed while the host was
+    still speaking)."""
+
+    def __init__(self, fd: int, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
+        """The clock the keys are timed on."""
+        self._queue: queue.Queue[KeyPress | None] = queue.Queue()
+        self._closed = False
+        self.started = clock()
+        """When the keys began to be read (every key is timed at or after it)."""
+        if os.isatty(fd):
+            import termios
+
+            termios.tcflush(fd, termios.TCIFLUSH)
+        threading.Thread(target=self._read, args=(fd,), daemon=True).start()
+
+    def _read(self, fd: int) -> None:
+        decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
+        while True:
+            try:
+                data = os.read(fd, 1)
+            except OSError:
+                data = b""
+            if not data:
+                break
+            for char in decoder.decode(data):
+                self._queue.put(KeyPress(self.clock(), char))
+        self._queue.put(None)
+
+    @property
+    def done(self) -> bool:
+        """Whether the input ended (a pipe or file ran out)."""
+        return self._closed
+
+    def now(self) -> float:
+        """The time now."""
+        return self.clock()
+
+    def next(self, deadline: float | None) -> KeyPress | None:
+        """The next key before ``deadline`` (None: wait as long as it takes); None when the
+        deadline passed first or the input ended."""
+        if self._closed:
+            return None
+        left = None if deadline is None else max(0.0, deadline - self.clock())
+        try:
+            item = self._queue.get(timeout=left)
+        except queue.Empty:
+            return None
+        if item is None:
+            self._closed = True
+        return item
+
+    def ready(self) -> list[KeyPress]:
+        """The keys pressed so far and not yet taken (without waiting)."""
+        found: list[KeyPress] = []
+        while not self._closed:
+            try:
+                item = self._queue.get_nowait()
+            except queue.Empty:
+                break
+            if item is None:
+                self._closed = True
+            else:
+                found.append(item)
+        return found
