@@ -1,7 +1,8 @@
 """Kapitän Wackelpudding's fall reports as the host hears them: heard right, booked wrong, and
-table talk taken for a report, clean and in party babble.
+table talk taken for a report, clean and in party babble, under each ``--confirm-falls`` setting.
 
     .venv/bin/python bench/kapitaen_wackelpudding.py [--lang de] [--falls 6] [--seed 37]
+        [--confirm-falls unsure|always|both]
 
 Every clip is synthesized speech of held-out voices (the ``bench`` split's MBROLA, Pico, Kokoro
 and a few espeak-ng voices: none of them trained the ear, chose the closed-set scorer's
@@ -9,14 +10,20 @@ thresholds or plays in the demo), heard by the real ear (``GameWordEar``) with t
 host declares during a journey: the falls possible aboard (a random cargo), "nothing", "arrived",
 "touched land" and the ship query. Each report goes through the host's whole exchange: the host
 asks to confirm a fall (the voice answers yes or no, heard by the same ear), asks between two
-readings (the voice says it again), or asks for it again, up to three reports. Figures:
+readings (the voice says it again), or asks for it again, up to three reports; under ``unsure``
+a sure fall is booked at once, and when it is the wrong one the voice objects ("nein", "falsch"
+or "rückgängig"; "no", "wrong", "undo"), answers yes if the host asks whether to take it back,
+and says the fall again. Figures:
 
 * reports heard right at once (goal ≥ 98% clean): the first hearing accepted as the fall said;
   and asked about, heard as nothing, heard wrong;
-* booked right, booked wrong (should be none: an unsure hearing is asked about, a sure one
-  confirmed), not booked after the whole exchange;
-* table talk (the language's distractor sentences and near misses) taken for a report, and
-  booked (should be none).
+* booked right without a question, booked right (whole exchange), booked right after an
+  objection, booked wrong and left standing (should be none), not booked; the voice's
+  utterances per fall (the round trips);
+* objections: after a fall booked at once, each voice says each objection word once: taken back
+  at once, asked about first (then answered yes), or not heard (a wrong fall would stand);
+* table talk (the language's distractor sentences and near misses) taken for a report, booked,
+  and, said right after a fall booked at once, taking it back.
 
 The figures go to ``bench/RESULTS.md`` ("Kapitän Wackelpudding: falls heard").
 """
@@ -41,10 +48,11 @@ from bench.conditions import CONDITIONS, add_share, add_shares, babble_pool, cli
 from bench.corpus import LANGUAGES
 from voice_host.ear.game_words import GameWordEar
 from voice_host.games.kapitaen_wackelpudding.host import reports
+from voice_host.games.kapitaen_wackelpudding.host.confirm import ConfirmFalls
 from voice_host.games.kapitaen_wackelpudding.host.session import WackelpuddingSession
 from voice_host.games.kapitaen_wackelpudding.host.table import GAME
 from voice_host.games.kapitaen_wackelpudding.rules import GOODS, Cargo, Phase
-from voice_host.recognition import Recognizer
+from voice_host.recognition import Hearing, Recognizer
 from voice_host.recognizers import load_recognizer
 from voice_host.speakers import synth
 
@@ -64,6 +72,8 @@ NEAR = {
            "careful with the coffin", "cheesecake", "not so fast"),
 }
 """Table talk close to the host's phrases, which must not be taken for a report."""
+OBJECTIONS = {"de": ("nein", "falsch", "rückgängig"), "en": ("no", "wrong", "undo")}
+"""What a voice says to object to a fall booked at once."""
 
 
 def bench_voices(lang: str) -> list[synth.Voice]:
@@ -74,10 +84,12 @@ def bench_voices(lang: str) -> list[synth.Voice]:
 
 
 class Journey:
-    """A journey under way with a random cargo, in a fresh session."""
+    """A journey under way with a random cargo, in a fresh session (Anna steering, her pile
+    empty)."""
 
-    def __init__(self, lang: str, rng: random.Random) -> None:
-        self.session = WackelpuddingSession(["Anna", "Ben"], lang=lang, seed=rng.randrange(10**6))
+    def __init__(self, lang: str, rng: random.Random, confirm: ConfirmFalls) -> None:
+        self.session = WackelpuddingSession(["Anna", "Ben"], lang=lang, seed=rng.randrange(10**6),
+                                            confirm_falls=confirm)
         self.session.start()
         self.session.type(self.session.expectation().words[0][0])  # the roll word
         counts = [rng.choice((0, 0, 1, 1, 2, 3)) for _ in GOODS]
@@ -103,46 +115,97 @@ class Ear:
         return clip(self.voice, text, self.condition, self.noise, self.pool, self.rng)
 
 
+def paired(ear: Recognizer, voice: synth.Voice, condition: str, pool: list[np.ndarray],
+           rng: random.Random) -> Ear:
+    """One exchange's voice with its own randomness drawn from ``rng``: each draws the same
+    from ``rng`` whatever was said in it, so both settings hear the same first reports."""
+    own = random.Random(rng.randrange(2**32))
+    return Ear(ear, voice, condition, np.random.default_rng(own.randrange(2**32)), pool, own)
+
+
 def play_exchange(session: WackelpuddingSession, ear: Ear, phrase: str, truth: str,
-                  booked: Callable[[], str | None]) -> tuple[str, str]:
+                  booked: Callable[[], str | None], *, objections: tuple[str, ...] = (),
+                  counts: Counter[str] | None = None) -> tuple[str, str]:
     """``phrase`` meaning ``truth`` said, the host's questions answered as the voice would (yes or
     no to "did you mean", the phrase again otherwise), and said again up to
     :data:`MAX_REPORTS` times while nothing was booked: (the first hearing: right, wrong, asked or
-    none; the end: ``booked()`` once it says booked right or booked wrong, else not booked)."""
+    none; the end: ``booked()`` once it says booked right or booked wrong, else not booked).
+
+    With ``objections``, a wrong report booked at once is objected to with one of them (a yes
+    to the host's "take it back?") and the phrase said again. ``counts`` gets the exchange's
+    ``utterances``, ``questions`` and ``objected`` added."""
     yes, no = (session.table.phrases.commands[c][0] for c in ("yes", "no"))
+    tally: Counter[str] = Counter() if counts is None else counts
+
+    def say(text: str) -> None:
+        tally["utterances"] += 1
+        session.hear(ear.ear.recognize(ear.clip(text), session.expectation()))
+
+    def answer() -> None:
+        while session.question is not None and tally["questions"] < MAX_ANSWERS:
+            tally["questions"] += 1
+            q = session.question
+            say((yes if q.confirm.meaning == truth else no) if q.confirm is not None else phrase)
+
     first = ""
-    answers = 0
     for _ in range(MAX_REPORTS):
+        tally["utterances"] += 1
         heard = ear.ear.recognize(ear.clip(phrase), session.expectation())
         if not first:
             first = ("right" if heard.words == (truth,) else "wrong" if heard.words
                      else "asked" if heard.alternatives else "none")
         session.hear(heard)
-        while session.question is not None and answers < MAX_ANSWERS:
-            answers += 1
-            q = session.question
-            said = (yes if q.confirm.meaning == truth else no) if q.confirm is not None else phrase
-            session.hear(ear.ear.recognize(ear.clip(said), session.expectation()))
+        answer()
         end = booked()
+        if end == "booked wrong" and objections and session.table.objection_open():
+            tally["objected"] += 1
+            say(ear.rng.choice(objections))
+            if session.awaiting_yes == "undo":
+                tally["questions"] += 1
+                say(yes)
+            end = booked()
         if end is not None:
             return first, end
         session.question = None
     return first, "not booked"
 
 
-def exchange(table: Journey, ear: Ear, truth: str) -> tuple[str, str]:
+def exchange(table: Journey, ear: Ear, truth: str, counts: Counter[str]) -> tuple[str, str]:
     """The report ``truth`` said and the host's exchange about it played out
-    (:func:`play_exchange`)."""
+    (:func:`play_exchange`), a wrong fall booked at once objected to."""
     session = table.session
+    said = reports.parse_fall(truth)
 
     def booked() -> str | None:
-        fell = [m for m in session.table.acted if m.startswith(reports.FELL)]
-        if not fell:
+        pile = session.state.pile("Anna")
+        if not pile.total:
             return None
-        return "booked right" if fell[-1] == truth else "booked wrong"
+        return "booked right" if pile == said else "booked wrong"
 
     return play_exchange(session, ear, reports.as_said(truth, session.table.words), truth,
-                         booked)
+                         booked, objections=OBJECTIONS[session.table.words.lang], counts=counts)
+
+
+def book_at_once(table: Journey, rng: random.Random) -> None:
+    """A fall of what is aboard heard for sure and booked at once (``unsure``)."""
+    fall = reports.fall_meaning(rng.choice(reports.possible_falls(table.session.state.ship)))
+    table.session.hear(Hearing(text=fall, confidence=1.0, words=(fall,)))
+    assert table.session.table.objection_open()
+
+
+def objection(table: Journey, ear: Ear, word: str, rng: random.Random) -> str:
+    """``word`` said right after a fall booked at once: taken back at once, asked first (and
+    answered yes), or not heard."""
+    session = table.session
+    book_at_once(table, rng)
+    session.hear(ear.ear.recognize(ear.clip(word), session.expectation()))
+    if not session.state.pile("Anna").total:
+        return "at once"
+    if session.awaiting_yes == "undo":
+        yes = session.table.phrases.commands["yes"][0]
+        session.hear(ear.ear.recognize(ear.clip(yes), session.expectation()))
+        return "asked" if not session.state.pile("Anna").total else "asked, yes lost"
+    return "not heard"
 
 
 def talk(table: Journey, ear: Ear, sentence: str) -> tuple[bool, bool]:
@@ -151,63 +214,122 @@ def talk(table: Journey, ear: Ear, sentence: str) -> tuple[bool, bool]:
     heard = ear.ear.recognize(ear.clip(sentence), session.expectation())
     session.hear(heard)
     taken = bool(heard.words)
-    return taken, any(m.startswith(reports.FELL) for m in session.table.acted)
+    return taken, bool(session.state.pile("Anna").total)
 
 
-def run(lang: str, falls: int, seed: int, console: Console, *, max_voices: int | None = None,
-        max_talk: int | None = None, phrase_head: bool = True) -> dict[str, Counter[str]]:
-    """Every voice's reports and the table talk, in both conditions; the tallies by condition."""
+def talk_after_booking(table: Journey, ear: Ear, sentence: str, rng: random.Random) -> str:
+    """Table talk heard right after a fall booked at once: took it back, asked whether to, or
+    left it."""
+    session = table.session
+    book_at_once(table, rng)
+    session.hear(ear.ear.recognize(ear.clip(sentence), session.expectation()))
+    if not session.state.pile("Anna").total:
+        return "took back"
+    return "asked" if session.awaiting_yes == "undo" else "left"
+
+
+def run(lang: str, falls: int, seed: int, console: Console, confirm: ConfirmFalls, *,
+        max_voices: int | None = None, max_talk: int | None = None,
+        phrase_head: bool = True) -> dict[str, Counter[str]]:
+    """Every voice's reports (and, under ``unsure``, its objections) and the table talk, in both
+    conditions; the tallies by condition."""
     rng = random.Random(seed)
-    noise = np.random.default_rng(seed)
+    side = random.Random(seed + 1)
     pool = babble_pool(lang, rng)
     ear = GameWordEar(load_recognizer("ear", lang), game=GAME if phrase_head else None)
     voices = bench_voices(lang)[:max_voices]
     tallies: dict[str, Counter[str]] = {c: Counter() for c in CONDITIONS}
     jobs = [(v, c) for v in voices for c in CONDITIONS]
-    for voice, condition in track(jobs, description=f"{lang}: fall reports", console=console):
-        say = Ear(ear, voice, condition, noise, pool, rng)
+    at_once = confirm is ConfirmFalls.UNSURE
+    for voice, condition in track(jobs, description=f"{lang}, {confirm.value}: fall reports",
+                                  console=console):
+        tally = tallies[condition]
         for _ in range(falls):
-            table = Journey(lang, rng)
+            table = Journey(lang, rng, confirm)
             falls_aboard = reports.possible_falls(table.session.table.state.ship)
             truth = reports.fall_meaning(
                 rng.choices(falls_aboard, [1.0 / c.total ** 2 for c in falls_aboard])[0])
+            counts: Counter[str] = Counter()
             try:
-                first, end = exchange(table, say, truth)
+                first, end = exchange(table, paired(ear, voice, condition, pool, rng), truth,
+                                      counts)
             except synth.SynthesisError as err:
                 console.print(f"  skipped: {err}")
                 continue
-            tally = tallies[condition]
             tally["reports"] += 1
             tally[f"first {first}"] += 1
             tally[end] += 1
+            tally["utterances"] += counts["utterances"]
+            if end == "booked right" and not counts["questions"] and not counts["objected"]:
+                tally["booked right unasked"] += 1
+            if counts["objected"]:
+                tally["objected"] += 1
+                tally[f"{end} after an objection"] += 1
             tally[f"{voice.engine} reports"] += 1
             tally[f"{voice.engine} first {first}"] += 1
+        for word in OBJECTIONS[lang] if at_once else ():
+            try:
+                heard = objection(Journey(lang, side, confirm),
+                                  paired(ear, voice, condition, pool, side), word, side)
+            except synth.SynthesisError as err:
+                console.print(f"  skipped: {err}")
+                continue
+            tally["objections"] += 1
+            tally[f"objection {heard}"] += 1
+            tally[f"objection {word}"] += 1
+            tally[f"objection {word} {heard}"] += 1
     sentences = (*LANGUAGES[lang], *NEAR[lang])[:max_talk]
     for condition in CONDITIONS:
         for sentence in track(sentences, description=f"{lang}: table talk, {condition}",
                               console=console):
             voice = voices[rng.randrange(len(voices))]
-            taken, booked = talk(Journey(lang, rng), Ear(ear, voice, condition, noise, pool, rng),
-                                 sentence)
-            tallies[condition]["talk"] += 1
-            tallies[condition]["talk taken"] += taken
-            tallies[condition]["talk booked"] += booked
+            say = paired(ear, voice, condition, pool, rng)
+            taken, booked = talk(Journey(lang, rng, confirm), say, sentence)
+            tally = tallies[condition]
+            tally["talk"] += 1
+            tally["talk taken"] += taken
+            tally["talk booked"] += booked
+            if at_once:
+                after = talk_after_booking(Journey(lang, side, confirm),
+                                           paired(ear, voice, condition, pool, side), sentence,
+                                           side)
+                tally[f"talk after a booking {after}"] += 1
     return tallies
 
 
-def report(lang: str, tallies: dict[str, Counter[str]], console: Console) -> None:
+def report(lang: str, confirm: ConfirmFalls, tallies: dict[str, Counter[str]],
+           console: Console) -> None:
     """The figures as a table."""
-    table = condition_table(f"Kapitän Wackelpudding ({lang}): falls heard, held-out voices")
+    table = condition_table(f"Kapitän Wackelpudding ({lang}, --confirm-falls {confirm.value}): "
+                            "falls heard, held-out voices")
     rows = [("heard right at once", "first right", "reports"),
             ("asked about at once", "first asked", "reports"),
             ("heard as nothing at once", "first none", "reports"),
             ("heard wrong at once", "first wrong", "reports"),
+            ("booked right without a question", "booked right unasked", "reports"),
             ("booked right (whole exchange)", "booked right", "reports"),
-            ("booked wrong", "booked wrong", "reports"),
+            ("  of them after an objection", "booked right after an objection", "reports"),
+            ("booked wrong, objected to", "objected", "reports"),
+            ("booked wrong and left standing", "booked wrong", "reports"),
             ("not booked", "not booked", "reports"),
             ("table talk taken for a report", "talk taken", "talk"),
             ("table talk booked as a fall", "talk booked", "talk")]
     add_shares(table, tallies, rows)
+    table.add_row("the voice's utterances per fall", *(
+        f"{t['utterances'] / t['reports']:.2f}" if t["reports"] else "-"
+        for t in (tallies[c] for c in CONDITIONS)))
+    if confirm is ConfirmFalls.UNSURE:
+        add_shares(table, tallies, [
+            ("objection taken back at once", "objection at once", "objections"),
+            ("objection asked about, then taken back", "objection asked", "objections"),
+            ("objection asked about, the yes lost", "objection asked, yes lost", "objections"),
+            ("objection not heard", "objection not heard", "objections"),
+            ("talk right after a booking: took it back", "talk after a booking took back",
+             "talk"),
+            ("talk right after a booking: asked to", "talk after a booking asked", "talk")])
+        for word in OBJECTIONS[lang]:
+            add_share(table, f"  \"{word}\": taken back at once", tallies,
+                      f"objection {word} at once", f"objection {word}")
     engines = sorted({k.split()[0] for t in tallies.values() for k in t
                       if k.endswith(" reports") and k != "reports"})
     for engine in engines:
@@ -217,21 +339,26 @@ def report(lang: str, tallies: dict[str, Counter[str]], console: Console) -> Non
 
 
 def main() -> None:
-    """Run the bench for each language asked."""
+    """Run the bench for each language and setting asked."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--lang", choices=("de", "en", "both"), default="both")
     parser.add_argument("--falls", type=int, default=6, help="Reports per voice and condition.")
     parser.add_argument("--seed", type=int, default=37)
     parser.add_argument("--voices", type=int, default=None, help="Only the first N voices.")
     parser.add_argument("--talk", type=int, default=None, help="Only the first N talk clips.")
+    parser.add_argument("--confirm-falls", choices=("unsure", "always", "both"), default="both",
+                        help="Which falls heard the host confirms (both: each in turn).")
     parser.add_argument("--no-phrase-head", action="store_true",
                         help="The closed-set scorer alone, without the game's phrase head.")
     args = parser.parse_args()
     console = Console()
+    settings = (list(ConfirmFalls) if args.confirm_falls == "both"
+                else [ConfirmFalls(args.confirm_falls)])
     for lang in (("de", "en") if args.lang == "both" else (args.lang,)):
-        tallies = run(lang, args.falls, args.seed, console, max_voices=args.voices,
-                      max_talk=args.talk, phrase_head=not args.no_phrase_head)
-        report(lang, tallies, console)
+        for confirm in settings:
+            tallies = run(lang, args.falls, args.seed, console, confirm, max_voices=args.voices,
+                          max_talk=args.talk, phrase_head=not args.no_phrase_head)
+            report(lang, confirm, tallies, console)
 
 
 if __name__ == "__main__":
