@@ -16,6 +16,7 @@ import numpy as np
 import pytest
 
 from voice_host.games.kapitaen_wackelpudding.host.confirm import (
+    DEFAULT_CONFIRM_FALLS,
     ConfirmFalls,
     ConfirmFallsError,
     parse_confirm_falls,
@@ -154,3 +155,24 @@ def test_a_bad_confirm_falls_flag_is_one_line_and_exit_2(command: tuple[str, ...
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.count("\n") == 1 and "--confirm-falls 'yes'" in done.stderr
     assert not (tmp_path / "log.jsonl").exists()
+
+
+def test_a_resumed_game_keeps_the_journals_setting_unless_the_flag_says_otherwise() -> None:
+    from voice_host.games.kapitaen_wackelpudding.host.table import Players, WackelpuddingTable
+    from voice_host.host.journal import JournalContents, JournalError
+
+    setup = Players(("Anna", "Ben"), 5, ConfirmFalls.ALWAYS).to_json()
+    assert setup["confirm_falls"] == "always"
+    journal = JournalContents(Path("j.jsonl"), "kapitaen-wackelpudding", setup, "de",
+                              [{"action": "load", "from_pile": None}])
+    kept = WackelpuddingTable(None, lang="de", can_answer=True).restore(journal, can_answer=True)
+    assert kept.table.confirm_falls is ConfirmFalls.ALWAYS
+    told = WackelpuddingTable(None, lang="de", can_answer=True,
+                              confirm_falls=ConfirmFalls.UNSURE).restore(journal, can_answer=True)
+    assert told.table.confirm_falls is ConfirmFalls.UNSURE
+    old = replace(journal, setup={"players": ["Anna", "Ben"], "seed": 5})
+    restored = WackelpuddingTable(None, lang="de", can_answer=True).restore(old, can_answer=True)
+    assert restored.table.confirm_falls is DEFAULT_CONFIRM_FALLS
+    bad = replace(journal, setup={**setup, "confirm_falls": "never"})
+    with pytest.raises(JournalError, match="confirm_falls 'never'"):
+        WackelpuddingTable(None, lang="de", can_answer=True).restore(bad, can_answer=True)
