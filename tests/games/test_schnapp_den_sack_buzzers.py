@@ -189,6 +189,23 @@ def test_buzzer_flags_that_do_not_fit_are_one_line_and_exit_2(
     assert list(tmp_path.iterdir()) == []
 
 
+def test_practice_by_buzzer_key_calls_with_the_person_s_key(tmp_path: Path) -> None:
+    done = voice_host("train", "schnapp", "--buzzers", "--bots", "1", "--level", "1", "--seed",
+                      "4", "--no-store", "--mute", "--log", "p.jsonl", stdin="xd", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "press D to call" in done.stdout
+    # seed 4: Du's Frecher Sack 2 reaches nothing; x is no call, D is Du's (wrong) call
+    assert records(tmp_path / "p.jsonl")[:3] == [
+        {"event": "flipped", "flip": 0, "player": "Du", "kind": "frech", "sacks": 2},
+        {"event": "heard", "text": "Du", "numbers": [], "confidence": 1.0, "words": ["Du"],
+         "typed": True},
+        {"event": "false_grab", "player": "Du", "returned": False}]
+    assert "1 wrong calls" in done.stdout
+    both = voice_host("train", "schnapp", "--buzzers", "--keyboard", cwd=tmp_path)
+    assert (both.returncode, both.stderr.strip()) == (
+        2, "voice-host: --buzzers and --keyboard: choose one way to call")
+
+
 def test_with_buzzers_a_spoken_call_word_is_no_call_and_questions_are_answered() -> None:
     session = seeded_session(("Anna", "Ben"), 1, lang="en")
     session.use_buzzers(assign_keys(session.state.players))

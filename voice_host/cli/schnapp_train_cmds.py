@@ -28,6 +28,9 @@ def schnapp(
     seed: Annotated[int | None, typer.Option(help="Fix the deal and the bots.")] = None,
     keyboard: Annotated[bool, typer.Option(
         "--keyboard", help="Call by pressing Enter instead of speaking.")] = False,
+    buzzers: Annotated[bool, typer.Option(
+        "--buzzers", help="Call by pressing your buzzer key (your name's first letter), no "
+                          "Enter, as at a table with --buzzers.")] = False,
     input_: RecordedGame = None,
     device: Microphone = None,
     speak_to: SpeakTo = None,
@@ -38,8 +41,9 @@ def schnapp(
     ] = True,
 ) -> None:
     """Schnapp den Sack alone against bots: the host flips, you call your word (or press Enter
-    with --keyboard) when a card makes a row's target, before the bots do. Your reaction time and
-    your right, wrong and missed calls go into `voice-host train stats`."""
+    with --keyboard, your key with --buzzers) when a card makes a row's target, before the bots
+    do. Your reaction time and your right, wrong and missed calls go into `voice-host train
+    stats`."""
     from voice_host.audio import AudioDeviceError, AudioFileError
     from voice_host.ear.game_words import GameWordEar
     from voice_host.games.schnapp_den_sack.host.practice import (
@@ -66,6 +70,9 @@ def schnapp(
         check_table(name, bots, lang)
     except (PracticeError, SchnappError) as err:
         raise UserError(str(err)) from None
+    if buzzers and (keyboard or input_ is not None):
+        raise UserError(f"--buzzers and {'--keyboard' if keyboard else '--input'}: choose one "
+                        "way to call")
     if input_ is not None:
         check_input(input_, "--input", "a recording of your calls")
     check_output(speak_to, "--speak-to")
@@ -76,11 +83,11 @@ def schnapp(
     with ExitStack() as stack:
         log_file = stack.enter_context(open(log, "w", encoding="utf-8")) if log else None
         try:
-            ear = None if keyboard else GameWordEar(load_recognizer("ear", lang),
+            ear = None if keyboard or buzzers else GameWordEar(load_recognizer("ear", lang),
                                                   game="schnapp-den-sack")
             run = PracticeRun(level, bots, name, seed,
                               lang=lang, wait_s=wait, cards=cards, recording=input_,
-                              keyboard=keyboard,
+                              keyboard=keyboard, buzzers=buzzers,
                               device=int(device) if device and device.isdigit() else device,
                               speak_to=speak_to, mute=mute, log=log_file)
             keep = stack.enter_context(open_store()) if store else None

@@ -1,7 +1,8 @@
 """Where a practising person's calls come from, each on its own clock
 (:class:`~voice_host.games.schnapp_den_sack.host.practice.CallSource`): the keyboard (an empty
-line is a call), a stream of audio cut into calls for the real ear (a recording on its own time, or
-the microphone on the capture time of its chunks), or a script on a stand-in clock (tests).
+line is a call, or with buzzer keys the person's key), a stream of audio cut into calls for the
+real ear (a recording on its own time, or the microphone on the capture time of its chunks), or
+a script on a stand-in clock (tests).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import TextIO
 
 from voice_host.audio.chunks import AudioChunk
 from voice_host.audio.endpoint import Endpointer
+from voice_host.games.schnapp_den_sack.host.keypresses import KeyPresses
 from voice_host.games.schnapp_den_sack.host.practice import HumanCall
 
 
@@ -56,6 +58,41 @@ class KeyboardCalls:
             at, line = item
             if at >= since:
                 return HumanCall(at, line=line)
+        return None
+
+
+class KeyCalls:
+    """The person's buzzer key, each press a call timed when it arrives (no Enter); other keys
+    are ignored. The keys are read from when the clock is first asked: when the host has said
+    the first card."""
+
+    def __init__(self, fd: int, key: str) -> None:
+        self.fd = fd
+        """Where the keys come from."""
+        self.key = key
+        """The person's key."""
+        self._presses: KeyPresses | None = None
+
+    @property
+    def done(self) -> bool:
+        """Whether the keys ended (a pipe or a file ran out)."""
+        return self._presses is not None and self._presses.done
+
+    def now(self) -> float:
+        """The time now (the keys begin to be read the first time it is asked)."""
+        if self._presses is None:
+            self._presses = KeyPresses(self.fd)
+            return self._presses.started
+        return self._presses.now()
+
+    def next(self, since: float, deadline: float | None) -> HumanCall | None:
+        """The person's next key pressed at or after ``since`` (earlier ones were meant for a
+        card already settled) before ``deadline``."""
+        self.now()
+        assert self._presses is not None
+        while (press := self._presses.next(deadline)) is not None:
+            if press.at >= since and press.key.casefold() == self.key:
+                return HumanCall(press.at, line="")
         return None
 
 

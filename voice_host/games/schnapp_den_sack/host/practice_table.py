@@ -14,6 +14,8 @@ from typing import TextIO
 
 from voice_host.audio.chunks import AudioChunk
 from voice_host.audio.gate import SpeakingGate
+from voice_host.games.schnapp_den_sack.host.buzzers import assign_keys
+from voice_host.games.schnapp_den_sack.host.keypresses import key_mode
 from voice_host.games.schnapp_den_sack.host.practice import (
     KIND,
     CallSource,
@@ -24,7 +26,11 @@ from voice_host.games.schnapp_den_sack.host.practice import (
     make_bots,
     practice_session,
 )
-from voice_host.games.schnapp_den_sack.host.practice_calls import KeyboardCalls, StreamCalls
+from voice_host.games.schnapp_den_sack.host.practice_calls import (
+    KeyboardCalls,
+    KeyCalls,
+    StreamCalls,
+)
 from voice_host.games.schnapp_den_sack.host.table import EARCONS
 from voice_host.host.runner import Runner, open_voice
 from voice_host.host.table import check_voice
@@ -55,6 +61,8 @@ class PracticeRun:
     """Calls from a recording (WAV) instead of the microphone."""
     keyboard: bool = False
     """Calls typed: an empty line is a call."""
+    buzzers: bool = False
+    """Calls by the person's buzzer key (no Enter, no microphone)."""
     device: str | int | None = None
     """The microphone."""
     speak_to: Path | None = None
@@ -69,6 +77,9 @@ def open_calls(run: PracticeRun, gate: SpeakingGate, stack: ExitStack) -> CallSo
     """The person's calls: typed, recorded or live."""
     from voice_host.host.early_ear import referee_endpointer
 
+    if run.buzzers:
+        stack.enter_context(key_mode(sys.stdin.fileno()))
+        return KeyCalls(sys.stdin.fileno(), person_key(run.name))
     if run.keyboard:
         return KeyboardCalls(sys.stdin)
     if run.recording is not None:
@@ -87,6 +98,19 @@ def open_calls(run: PracticeRun, gate: SpeakingGate, stack: ExitStack) -> CallSo
     return StreamCalls(live(), referee_endpointer(gate), live=True)
 
 
+def person_key(name: str) -> str:
+    """The practising person's buzzer key, as a table would give it (their name's first
+    letter)."""
+    return assign_keys((name,)).keys[name]
+
+
+def how_to_call(run: PracticeRun) -> str:
+    """How the person calls, when it is not by voice."""
+    if run.buzzers:
+        return f": press {person_key(run.name).upper()} to call"
+    return ": press Enter to call" if run.keyboard else ""
+
+
 def run_practice(run: PracticeRun, ear: Recognizer | None,
                  store: ProgressStore | None) -> Tally:
     """Play a practice as ``run`` says, keep it in ``store`` (if any, and if anything was called
@@ -96,7 +120,7 @@ def run_practice(run: PracticeRun, ear: Recognizer | None,
     rng = random.Random(run.seed)
     bots = make_bots(run.bots, rng, run.lang)
     session = practice_session(run.name, bots, run.seed, lang=run.lang, wait_s=run.wait_s)
-    if not run.keyboard and ear is None:
+    if not (run.keyboard or run.buzzers) and ear is None:
         raise PracticeError("calls by voice need the ear")
     gate = SpeakingGate()
     voice, _ = open_voice(run.speak_to, lang=run.lang, gate=gate, mute=run.mute)
@@ -109,7 +133,7 @@ def run_practice(run: PracticeRun, ear: Recognizer | None,
                                    ear=ear)
         print(f"{run.name} ({session.table.calls[run.name]}) against "
               f"{', '.join(f'{b.name} ({session.table.calls[b.name]})' for b in bots)}, level "
-              f"{run.level}" + (": press Enter to call" if run.keyboard else ""), flush=True)
+              f"{run.level}" + how_to_call(run), flush=True)
         try:
             practice.play(run.cards)
         except KeyboardInterrupt:
