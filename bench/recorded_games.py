@@ -1,8 +1,8 @@
 """Recorded games: the referee on a recording of a whole noisy game, with nobody to answer it.
 
     .venv/bin/python -m bench.recorded_games [--games N] [--turns T] [--seed S] [--snr DB]
-                                             [--lang L] [--mistakes M] [--keep DIR] [--json]
-                                             [--no-voice] [--only-with]
+                                             [--lang L] [--mistakes M] [--lead S] [--keep DIR]
+                                             [--json] [--no-voice] [--only-with] [--clean]
 
 The simulated table's bots (careful bots on the full engine, as in ``voice_host.referee.demo``)
 play a game; each announcement is spoken as a table with a silent host would say it: the total
@@ -10,11 +10,13 @@ play a game; each announcement is spoken as a table with a silent host would say
 out after a direction change, and a few wrong totals (arithmetic, direction, a slip by ten), each
 said again right by the same player. The bench's voices (``bench.referee``'s tables, never
 trained on) speak it into one recording with party babble at ``--snr`` dB (10: over the active
-speech level, as every bench mixes). The referee hears it as ``voice-host referee --input``
-does (``can_answer=False``: cut by the endpointer, heard by the default recognizer, a question
-logged and its best reading taken) and its log is compared with the true game's events (the
-replay contract's five, a turn taken back by an ``undone`` record removed again), with the
-referee finding the table again (``resync``) and without it, on the same recording:
+speech level, as every bench mixes), ``--lead`` seconds of the party before the first
+announcement. The referee hears it as ``voice-host referee --input`` does (``can_answer=False``:
+cut by the referee's endpointer, heard by the default recognizer, a phrase cut at its comma
+joined as live, a question logged and its best reading taken) and its log is compared with the
+true game's events (the replay contract's five, a turn taken back by an ``undone`` record removed
+again), with the referee finding the table again (``resync``) and without it, on the same
+recording:
 
 * true events logged (goal: every one after a mishearing's re-anchoring);
 * false events: game events logged that did not happen, and mistakes announced on what was said
@@ -128,16 +130,17 @@ def table_game(seed: int, turns: int, mistakes: int, lang: str) -> TableGame:
 
 
 def record(game: TableGame, voices: Sequence[str], seed: int, snr_db: float | None,
-           path: Path) -> float:
+           path: Path, lead_s: float = LEAD_S) -> float:
     """Speak ``game`` in ``voices`` (one per seat) into the WAV ``path`` with party babble at
-    ``snr_db`` (None: clean); returns its length in seconds."""
+    ``snr_db`` (None: clean), ``lead_s`` of the party before the first announcement; returns its
+    length in seconds."""
     from voice_host.speakers import synth
     from voice_host.voice import babble, synthesize
 
     rng = random.Random(seed)
     speech = [Speech.named(v) for v in voices]
     gap = np.zeros(int(GAP_S * SAMPLE_RATE), dtype=np.int16)
-    parts: list[Samples] = [np.zeros(int(LEAD_S * SAMPLE_RATE), dtype=np.int16)]
+    parts: list[Samples] = [np.zeros(int(lead_s * SAMPLE_RATE), dtype=np.int16)]
     for seat, text in game.lines:
         sp = speech[seat % len(speech)]
         rate = sp.rate + rng.randrange(-15, 16)
@@ -270,6 +273,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--snr", type=float, default=10.0, help="party babble, dB (default 10)")
     parser.add_argument("--clean", action="store_true", help="no babble")
+    parser.add_argument("--lead", type=float, default=LEAD_S,
+                        help=f"seconds of party before the first announcement (default {LEAD_S:g})")
     parser.add_argument("--mistakes", type=int, default=2, help="wrong totals said per game")
     parser.add_argument("--lang", choices=LANGUAGES, default="en")
     parser.add_argument("--keep", type=Path, default=None,
@@ -295,7 +300,8 @@ def main() -> None:
             voices = tables[g % len(tables)]
             game = table_game(seed, args.turns, args.mistakes, args.lang)
             wav = folder / f"game-{seed}.wav"
-            seconds = record(game, voices, seed, None if args.clean else args.snr, wav)
+            seconds = record(game, voices, seed, None if args.clean else args.snr, wav,
+                             args.lead)
             for name, on in (("without", False), ("with", True)):
                 if args.only_with and not on:
                     continue
@@ -310,7 +316,7 @@ def main() -> None:
                 rows.append({"game": seed, "voices": list(voices), "resync": on,
                              "seconds_of_audio": round(seconds, 1),
                              "seconds": round(time.perf_counter() - t0, 1), **figures(s)})
-    result = {"lang": args.lang, "snr_db": None if args.clean else args.snr,
+    result = {"lang": args.lang, "snr_db": None if args.clean else args.snr, "lead_s": args.lead,
               "voice_cue": not args.no_voice,
               "turns": args.turns, "games": rows,
               "total": {name: figures(s) for name, s in totals.items()}}
@@ -320,7 +326,8 @@ def main() -> None:
     condition = "clean" if args.clean else f"babble {args.snr:g} dB"
     cue = "without" if args.no_voice else "with"
     print(f"recorded games: {args.games} x {args.turns} turns, {args.lang}, {condition}; "
-          f"heard as `voice-host referee --input` hears them; {cue} who spoke as a cue")
+          f"{args.lead:g} s of party first; heard as `voice-host referee --input` hears them; "
+          f"{cue} who spoke as a cue")
     print(f"{'game':>5} {'resync':6} {'true logged':>12} {'false ev/mis':>13} {'caught':>7} "
           f"{'resyncs':>7} {'runs lost (max)':>16} {'secs':>5}")
     for r in rows:

@@ -3,7 +3,9 @@
 Each 30 ms frame counts as speech when webrtcvad says so *and* its energy stands clear of an
 adaptive noise floor (the median energy of recent frames outside utterances). An utterance starts
 when most of a short window is speech, keeps a pre-roll so word onsets are not clipped, and ends
-after ``hangover_ms`` of non-speech or at ``max_utterance_s``. Too little voiced audio is
+after ``hangover_ms`` of non-speech. A stretch that runs to ``max_utterance_s`` is most likely
+background the floor did not know yet (a stream that starts in party babble): it teaches the floor
+and is cut again under it, so the speech in it is not swallowed. Too little voiced audio is
 discarded as a click or a cough.
 
 Earlier, after ``tentative_ms`` of non-speech, :meth:`Endpointer.events` reports a
@@ -116,7 +118,8 @@ class EndpointerConfig:
     min_speech_ms: int = 120
     """Voiced audio an utterance needs to be kept."""
     max_utterance_s: float = 8.0
-    """An utterance is cut at this length."""
+    """An utterance this long teaches the noise floor and is cut again under it (cut here if it
+    still runs this long)."""
     noise_window_s: float = 2.0
     """How much recent non-utterance audio the noise floor is estimated from."""
 
@@ -160,6 +163,7 @@ class Endpointer:
         self._time = 0.0
         self.dropped_s = 0.0
         """Seconds of audio ignored because the host was speaking."""
+        self._replaying = False
         self._reset_utterance()
 
     # --- state -------------------------------------------------------------------------------
@@ -222,9 +226,7 @@ class Endpointer:
         out: list[EndpointEvent] = []
         n = len(buf) // self._frame
         for i in range(n):
-            done = self._frame_step(buf[i * self._frame : (i + 1) * self._frame])
-            if done is not None:
-                out.append(done)
+            out += self._frame_step(buf[i * self._frame : (i + 1) * self._frame])
         self._pending = buf[n * self._frame :].copy()
         return out
 
@@ -282,7 +284,28 @@ class Endpointer:
             return True
         return bool(self._vad.is_speech(frame.astype("<i2").tobytes(), SAMPLE_RATE))
 
-    def _frame_step(self, frame: np.ndarray) -> EndpointEvent | None:
+    def _cut_again(self) -> list[EndpointEvent]:
+        """An utterance ran to ``max_utterance_s``: more likely a change of background (party
+        babble rising, or a stream that starts in it before the floor was known) than speech.
+        Its frames teach the noise floor, and the stretch is cut again under the floor learned,
+        so the speech in it is cut as it would have been had the background been known; what
+        still runs to the cap is cut there. When nothing in it stands out from the floor it
+        taught (one long stretch of speech), it is the utterance, as cut at the cap."""
+        frames, capped = self._frames, self._finish()
+        self._noise.extend(self._energies)
+        self._time -= len(frames) * self._frame_s
+        self._reset_utterance()
+        self._replaying = True
+        try:
+            events = [e for frame in frames for e in self._frame_step(frame)]
+        finally:
+            self._replaying = False
+        if capped is not None and not self._in_speech and not any(
+                isinstance(e, Utterance) for e in events):
+            return [capped]
+        return events
+
+    def _frame_step(self, frame: np.ndarray) -> list[EndpointEvent]:
         c = self.config
         f64 = frame.astype(np.float64)
         energy_db = float(10.0 * np.log10(np.mean(f64 * f64) + 1.0))
@@ -304,7 +327,7 @@ class Endpointer:
                 self._last_speech_end = self._time
             else:
                 self._noise.append(energy_db)
-            return None
+            return []
         self._frames.append(frame)
         self._energies.append(energy_db)
         if speech:
@@ -314,13 +337,12 @@ class Endpointer:
         else:
             self._silent_run += 1
         too_long = len(self._frames) * self._frame_s >= c.max_utterance_s
+        if too_long and not self._replaying:
+            return self._cut_again()
         if self._silent_run * c.frame_ms >= c.hangover_ms or too_long:
             utt = self._finish()
-            if too_long:
-                # A stretch this long is more likely a change of background than speech.
-                self._noise.extend(self._energies)
             self._reset_utterance()
-            return utt
+            return [] if utt is None else [utt]
         if (
             not speech
             and 0 < c.tentative_ms < c.hangover_ms
@@ -329,13 +351,13 @@ class Endpointer:
         ):
             so_far = self._finish()
             if so_far is None:
-                return None
+                return []
             tail = self._frames[-self._silent_run :]
             missing = -(-c.hangover_ms // c.frame_ms) - self._silent_run
             stand_in = [tail[i % len(tail)] for i in range(missing)]
             padded = np.concatenate([so_far.samples, *stand_in]).astype(np.int16)
-            return TentativeEnd(so_far, padded)
-        return None
+            return [TentativeEnd(so_far, padded)]
+        return []
 
     def _finish(self) -> Utterance | None:
         if self._voiced * self.config.frame_ms < self.config.min_speech_ms:

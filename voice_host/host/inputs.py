@@ -19,13 +19,10 @@ if TYPE_CHECKING:
     from voice_host.audio.gate import SpeakingGate
 
 
-def recording_inputs(path: Path) -> Iterator[Samples | str]:
-    """The utterances of a recording, cut as the microphone's would be (raises AudioFileError)."""
-    from voice_host.audio import read_wav, samples_to_chunks  # sounddevice: only when used
-
-    samples = read_wav(path)
-    for utt in Endpointer().utterances(samples_to_chunks(samples)):
-        yield utt.samples
+def recording_inputs(path: Path) -> RecordingStream:
+    """The utterances of a recording, heard as the microphone's would be (reading it raises
+    AudioFileError)."""
+    return RecordingStream(path)
 
 
 class ChunkSource(Protocol):
@@ -54,6 +51,8 @@ class LiveStream:
         """The endpointer cutting its chunks."""
         self.ear: EarlyEar | None = None
         """The ear, once :meth:`listen_with` was called."""
+        self.early = True
+        """Whether the ear recognizes from each tentative end on (a live table waits for it)."""
         self._typed = typed
         self._ready: list[Heard] = []
         self._last: Heard | None = None
@@ -69,8 +68,8 @@ class LiveStream:
         """Recognize from now on with ``recognizer`` under ``expectation`` (a new judge's, when
         the setup hands over to the game); ``fragment`` and ``whole`` as :class:`EarlyEar`'s."""
         if self.ear is None:
-            self.ear = EarlyEar(recognizer, expectation, self.endpointer, fragment=fragment,
-                                whole=whole)
+            self.ear = EarlyEar(recognizer, expectation, self.endpointer, early=self.early,
+                                fragment=fragment, whole=whole)
         else:
             self.ear.recognizer = recognizer
             self.ear.expectation = expectation
@@ -95,17 +94,27 @@ class LiveStream:
     def __next__(self) -> Samples | str:
         return next(self._items)
 
+    def _utterances(self, chunk: AudioChunk | None) -> Iterator[Samples]:
+        """The utterances ``chunk`` completed (None: the end of the stream closes the open one),
+        recognized by the ear once there is one."""
+        if self.ear is None:
+            if chunk is not None:
+                done = self.endpointer.process(chunk)
+            else:
+                last = self.endpointer.flush()
+                done = [] if last is None else [last]
+            for utt in done:
+                yield utt.samples
+            return
+        for heard in self.ear.process(chunk) if chunk is not None else self.ear.flush():
+            self._last = heard
+            yield heard.utterance.samples
+
     def _stream(self) -> Iterator[Samples | str]:
         while True:
             chunk = self.source.read(timeout=0.05)
             if chunk is not None:
-                if self.ear is None:
-                    for utt in self.endpointer.process(chunk):
-                        yield utt.samples
-                else:
-                    for heard in self.ear.process(chunk):
-                        self._last = heard
-                        yield heard.utterance.samples
+                yield from self._utterances(chunk)
             while True:
                 try:
                     line = self._typed.get_nowait()
@@ -113,6 +122,34 @@ class LiveStream:
                     break
                 if line is not None:
                     yield line
+
+
+class _NoChunks:
+    """The chunk source of a stream that reads its chunks itself."""
+
+    def read(self, timeout: float | None = None) -> AudioChunk | None:
+        return None
+
+
+class RecordingStream(LiveStream):
+    """A recording's utterances heard as the live table's ear hears the microphone's: cut by
+    the referee's endpointer, recognized under the judge's expectation of that moment, and a
+    phrase cut at its comma ("five," | "twenty-four") joined and judged as one. Recognition waits
+    for each utterance's close (nobody is waiting for a recording's answers), so the same file is
+    always heard the same way. The file is read when the first utterance is asked for."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(_NoChunks(), referee_endpointer(), queue.Queue())
+        self.path = path
+        """The recording."""
+        self.early = False
+
+    def _stream(self) -> Iterator[Samples | str]:
+        from voice_host.audio import read_wav, samples_to_chunks  # sounddevice: only when used
+
+        for chunk in samples_to_chunks(read_wav(self.path)):
+            yield from self._utterances(chunk)
+        yield from self._utterances(None)
 
 
 def _keyboard(lines: queue.Queue[str | None], source: TextIO) -> None:

@@ -1,0 +1,62 @@
+"""The referee on a recording (``--input``) hears it as the live table's ear hears the
+microphone: a phrase cut at its comma is judged as one phrase, on real speech (espeak-ng)
+through the real recognizer."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from tests.speech import silence
+from voice_host.audio import Endpointer, samples_to_chunks
+from voice_host.audio.chunks import write_wav
+from voice_host.host.inputs import recording_inputs
+from voice_host.host.runner import Runner
+from voice_host.recognition import Recognizer
+from voice_host.recognizers import load_recognizer
+from voice_host.referee import Session
+from voice_host.voice import synthesize
+
+from .games import VOICE
+from .helpers import table_setup
+
+
+@pytest.fixture(scope="module")
+def ear() -> Recognizer:
+    return load_recognizer("ear")
+
+
+def _log_of_recording(session: Session, path: Path, ear: Recognizer) -> list[dict[str, Any]]:
+    log = io.StringIO()
+    runner = Runner(session, log=log, recording=True)
+    runner.drive(recording_inputs(path), ear, lambda: session.stopped)
+    return [json.loads(line) for line in log.getvalue().splitlines()]
+
+
+def test_a_phrase_cut_at_its_comma_on_a_recording_is_judged_as_one(
+    ear: Recognizer, tmp_path: Path
+) -> None:
+    """ "five, ... thirty-one" from twenty-six with a long comma pause: the endpointer cuts it in
+    two. Judged one by one, "five" alone was a mistake ("No card goes from twenty-six to
+    five"); joined as live, it is the turn said."""
+    audio = np.concatenate([
+        silence(0.5),
+        synthesize("five", voice=VOICE, rate=175),
+        silence(0.15),  # on top of espeak-ng's own: a pause of about 0.45 s
+        synthesize("thirty-one", voice=VOICE, rate=175),
+        silence(1.0),
+    ])
+    assert len(list(Endpointer().utterances(samples_to_chunks(audio)))) == 2
+    path = tmp_path / "cut.wav"
+    write_wav(path, audio)
+    session = Session(table_setup(), can_answer=False)
+    for line in ("11", "20", "26"):
+        session.type(line)
+    records = _log_of_recording(session, path, ear)
+    assert [(r["card"], r["total"]) for r in records if r["event"] == "played"] == [(5, 31)]
+    assert not [r for r in records if r["event"] in ("mistake", "ask")], records
