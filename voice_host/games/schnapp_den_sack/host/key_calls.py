@@ -2,10 +2,10 @@
 player key pressed while a card waits is that player's call, timed when the key arrives.
 
 A key pressed before the waiting card was said (while the host still spoke, or a second key
-after the call that settled the card before) is no call; a key of nobody is ignored. With the
-microphone beside the keys, the ear hears questions and commands and the wait runs on the
-stream's clock (:class:`~.listen.StreamTable`); with the keys alone it runs on the wall clock.
-The table stops when the keys end (a pipe or a file ran out).
+after the call that settled the card before, up to half a second after it) is no call; a key of
+nobody is ignored. With the microphone beside the keys, the ear hears questions and commands and
+the wait runs on the stream's clock (:class:`~.listen.StreamTable`); with the keys alone it runs
+on the wall clock. The table stops when the keys end (a pipe or a file ran out).
 """
 
 from __future__ import annotations
@@ -19,9 +19,15 @@ from voice_host.games.schnapp_den_sack.host.session import SchnappSession
 from voice_host.host.inputs import ChunkSource
 from voice_host.host.step import Step
 
+SAME_RACE_S = 0.5
+"""A key this soon after the key that called is the slower hand of the same race, never a call
+on the card flipped next: with the host muted the next card shows at once, and nobody reads a
+new card and adds up its row this fast."""
+
 
 class CardClock:
-    """When the waiting card was said, on the keys' clock: keys from before it are no call."""
+    """When the waiting card was said, on the keys' clock: keys from before it, or from the race
+    for the card before (:data:`SAME_RACE_S`), are no call."""
 
     def __init__(self, session: SchnappSession, presses: KeyPresses) -> None:
         self.session = session
@@ -32,6 +38,8 @@ class CardClock:
         """The flips made when the waiting card was said."""
         self.said_at = presses.started
         """When it was said (the keys are read from then on)."""
+        self.race_until = presses.started
+        """Until when keys belong to the race for the card a key settled last."""
 
     def update(self) -> None:
         """Note a new card waiting (a flip, or one taken back), said by now."""
@@ -40,8 +48,14 @@ class CardClock:
 
     def caller(self, press: KeyPress, buzzers: Buzzers) -> str | None:
         """Whose call ``press`` is on the waiting card (None: nobody's key, or pressed before
-        the card was said)."""
-        return buzzers.player(press.key) if press.at >= self.said_at else None
+        the card was said or in the race for the card before)."""
+        if press.at < max(self.said_at, self.race_until):
+            return None
+        return buzzers.player(press.key)
+
+    def called(self, press: KeyPress) -> None:
+        """``press`` called: the keys of the same race that follow it are no call."""
+        self.race_until = press.at + SAME_RACE_S
 
 
 def press_keys(session: SchnappSession, handle: Callable[[Step], object], fd: int,
@@ -62,6 +76,7 @@ def press_keys(session: SchnappSession, handle: Callable[[Step], object], fd: in
             if player is None:
                 continue
             handle(session.buzz(player))
+            card.called(press)
         card.update()
 
 
@@ -82,4 +97,5 @@ def hear_with_keys(table: StreamTable, source: ChunkSource, fd: int, buzzers: Bu
             player = card.caller(press, buzzers)
             if player is not None:
                 table.buzz(player)
+                card.called(press)
                 card.update()
