@@ -140,9 +140,9 @@ def test_keys_pressed_while_cards_wait_call_them_and_the_wait_runs_out_between(
                   cwd=tmp_path)
     table.wait_for("Anna: Frecher Sack, eins.")
     table.press("xb")
-    # Anna's key 0.2 s after Ben's is the slower hand of the same race, though the muted host
+    # Anna's key 0.1 s after Ben's is the slower hand of the same race, though the muted host
     # shows the next card at once: no call on it
-    table.press("a", after=0.2)
+    table.press("a", after=0.1)
     table.wait_for("Ben: falsch geschnappt!")
     table.wait_for("Ben: Dudelsack, drei.")  # flips 1-4 reach nothing: each wait runs out
     table.press("b")

@@ -2,7 +2,7 @@
 player key pressed while a card waits is that player's call, timed when the key arrives.
 
 A key pressed before the waiting card was said (while the host still spoke, or a second key
-after the call that settled the card before, up to half a second after it) is no call; a key of
+after the call that settled the card before, up to 0.3 s after it) is no call; a key of
 nobody is ignored. With the microphone beside the keys, the ear hears questions and commands and
 the wait runs on the stream's clock (:class:`~.listen.StreamTable`); with the keys alone it runs
 on the wall clock. The table stops when the keys end (a pipe or a file ran out).
@@ -19,10 +19,11 @@ from voice_host.games.schnapp_den_sack.host.session import SchnappSession
 from voice_host.host.inputs import ChunkSource
 from voice_host.host.step import Step
 
-SAME_RACE_S = 0.5
-"""A key this soon after the key that called is the slower hand of the same race, never a call
-on the card flipped next: with the host muted the next card shows at once, and nobody reads a
-new card and adds up its row this fast."""
+SAME_RACE_S = 0.3
+"""A key this soon after the key that called is the slower hand of the same race (calls within
+300 ms of each other are the ones that overlap), never a call on the card flipped next: with the
+host muted the next card shows at once, and nobody reads a new card and adds up its row this
+fast. Longer, it would swallow a quick call on that card."""
 
 
 class CardClock:
