@@ -268,10 +268,8 @@ def test_beside_the_microphone_a_key_calls_and_the_ear_answers_questions() -> No
     table = StreamTable(session, GameWordEar(load_recognizer("ear", "de")), referee_endpointer(),
                         handle)
     read, write = os.pipe()
-    try:
-        hear_with_keys(table, Microphone(speech, write), read, keys, session.start())
-    finally:
-        os.close(read)
+    with os.fdopen(read, encoding="utf-8") as pressed:
+        hear_with_keys(table, Microphone(speech, write), pressed, keys, session.start())
     # the call word is heard (as Ben's) but is no call; "Reihen" is answered; Ben's key calls
     heard = [r for r in records if r["event"] == "heard"]
     assert [h["words"] for h in heard] == [["Ben"], ["rows"]]

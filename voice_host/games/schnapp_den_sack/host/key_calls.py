@@ -11,6 +11,7 @@ on the wall clock. The table stops when the keys end (a pipe or a file ran out).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TextIO
 
 from voice_host.games.schnapp_den_sack.host.buzzers import Buzzers
 from voice_host.games.schnapp_den_sack.host.keypresses import KeyPress, KeyPresses
@@ -59,12 +60,12 @@ class CardClock:
         self.race_until = press.at + SAME_RACE_S
 
 
-def press_keys(session: SchnappSession, handle: Callable[[Step], object], fd: int,
+def press_keys(session: SchnappSession, handle: Callable[[Step], object], keys: TextIO,
                buzzers: Buzzers, opening: Step) -> None:
-    """Calls by key alone, read from ``fd`` once the opening was said; the wait for a call runs
+    """Calls by key alone, read from ``keys`` once the opening was said; the wait for a call runs
     on the wall clock from when the host has said the card."""
     handle(opening)
-    presses = KeyPresses(fd)
+    presses = KeyPresses(keys)
     card = CardClock(session, presses)
     while not (session.stopped or session.game.over) and session.waiting_for() is not None:
         press = presses.next(card.said_at + session.wait_s)
@@ -81,13 +82,13 @@ def press_keys(session: SchnappSession, handle: Callable[[Step], object], fd: in
         card.update()
 
 
-def hear_with_keys(table: StreamTable, source: ChunkSource, fd: int, buzzers: Buzzers,
+def hear_with_keys(table: StreamTable, source: ChunkSource, keys: TextIO, buzzers: Buzzers,
                    opening: Step) -> None:
-    """The microphone's chunks (questions and commands) and the keys from ``fd`` (calls), as
+    """The microphone's chunks (questions and commands) and the keys from ``keys`` (calls), as
     they come, until the game ends, the host is told to stop or the keys end."""
     table.start(opening)
     session = table.session
-    presses = KeyPresses(fd)
+    presses = KeyPresses(keys)
     card = CardClock(session, presses)
     while not (session.stopped or session.game.over or presses.done):
         chunk = source.read(timeout=0.05)

@@ -7,7 +7,6 @@ character the same way, so a script can press keys.
 
 from __future__ import annotations
 
-import codecs
 import os
 import queue
 import threading
@@ -15,6 +14,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import TextIO
 
 
 @dataclass(frozen=True)
@@ -46,34 +46,34 @@ def key_mode(fd: int) -> Iterator[None]:
 
 
 class KeyPresses:
-    """The keys read from ``fd`` by a thread of their own, as they come, from the moment it is
+    """The keys read from ``keys`` by a thread of their own, as they come, from the moment it is
     made: keys a terminal holds from before are dropped (they were pressed while the host was
     still speaking)."""
 
-    def __init__(self, fd: int, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, keys: TextIO, clock: Callable[[], float] = time.monotonic) -> None:
         self.clock = clock
         """The clock the keys are timed on."""
         self._queue: queue.Queue[KeyPress | None] = queue.Queue()
         self._closed = False
         self.started = clock()
         """When the keys began to be read (every key is timed at or after it)."""
-        if os.isatty(fd):
+        if keys.isatty():
             import termios
 
-            termios.tcflush(fd, termios.TCIFLUSH)
-        threading.Thread(target=self._read, args=(fd,), daemon=True).start()
+            termios.tcflush(keys.fileno(), termios.TCIFLUSH)
+        threading.Thread(target=self._read, args=(keys,), daemon=True).start()
 
-    def _read(self, fd: int) -> None:
-        decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
+    def _read(self, keys: TextIO) -> None:
+        # One character at a time from the stream itself (not its file descriptor): what a
+        # line read before left in its buffer comes first.
         while True:
             try:
-                data = os.read(fd, 1)
-            except OSError:
-                data = b""
-            if not data:
+                char = keys.read(1)
+            except (OSError, ValueError):
+                char = ""
+            if not char:
                 break
-            for char in decoder.decode(data):
-                self._queue.put(KeyPress(self.clock(), char))
+            self._queue.put(KeyPress(self.clock(), char))
         self._queue.put(None)
 
     @property

@@ -16,8 +16,8 @@ import sys
 import time
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, TextIO
 
 from voice_host.audio.chunks import AudioFileError, read_wav, samples_to_chunks
 from voice_host.audio.gate import SpeakingGate
@@ -79,7 +79,7 @@ class BuzzerKeys:
 
     given: tuple[str, ...] | None = None
     """The keys in turn order, as the table gave them (None: chosen by the players' names)."""
-    fd: int = 0
+    keys: TextIO = field(default_factory=lambda: sys.stdin)
     """Where the keys come from (standard input)."""
 
 
@@ -182,7 +182,7 @@ class SchnappTableRun:
 
     def keys(self) -> AbstractContextManager[None]:
         """The terminal in key mode while the table runs by buzzer key."""
-        return nullcontext() if self.buzzers is None else key_mode(self.buzzers.fd)
+        return nullcontext() if self.buzzers is None else key_mode(self.buzzers.keys.fileno())
 
     @staticmethod
     def ask(asked: SchnappVoiceSetup, runner: Runner, ear: Recognizer | None,
@@ -280,7 +280,7 @@ class SchnappTableRun:
                             lambda step: timed(runner, step, spoken=True))
         buzzers = session.table.buzzers
         if self.buzzers is not None and buzzers is not None:
-            hear_with_keys(table, source, self.buzzers.fd, buzzers, opening)
+            hear_with_keys(table, source, self.buzzers.keys, buzzers, opening)
             return
         threading.Thread(target=read_keyboard, daemon=True).start()
         hear_live(table, source, typed, opening)
@@ -290,7 +290,7 @@ class SchnappTableRun:
         called in time; or, by buzzer key, the keys alone."""
         buzzers = session.table.buzzers
         if self.buzzers is not None and buzzers is not None:
-            press_keys(session, runner.handle, self.buzzers.fd, buzzers, opening)
+            press_keys(session, runner.handle, self.buzzers.keys, buzzers, opening)
             return
         runner.handle(opening)
         if session.stopped or session.game.over:

@@ -66,8 +66,8 @@ class KeyCalls:
     are ignored. The keys are read from when the clock is first asked: when the host has said
     the first card."""
 
-    def __init__(self, fd: int, key: str) -> None:
-        self.fd = fd
+    def __init__(self, keys: TextIO, key: str) -> None:
+        self.keys = keys
         """Where the keys come from."""
         self.key = key
         """The person's key."""
@@ -81,7 +81,7 @@ class KeyCalls:
     def now(self) -> float:
         """The time now (the keys begin to be read the first time it is asked)."""
         if self._presses is None:
-            self._presses = KeyPresses(self.fd)
+            self._presses = KeyPresses(self.keys)
             return self._presses.started
         return self._presses.now()
 

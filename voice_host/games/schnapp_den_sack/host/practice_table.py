@@ -79,7 +79,7 @@ def open_calls(run: PracticeRun, gate: SpeakingGate, stack: ExitStack) -> CallSo
 
     if run.buzzers:
         stack.enter_context(key_mode(sys.stdin.fileno()))
-        return KeyCalls(sys.stdin.fileno(), person_key(run.name))
+        return KeyCalls(sys.stdin, person_key(run.name))
     if run.keyboard:
         return KeyboardCalls(sys.stdin)
     if run.recording is not None:

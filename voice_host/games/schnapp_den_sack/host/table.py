@@ -2,7 +2,8 @@
 
 The host flips each player's next card in turn and says it ("Anna: Tränensack, drei."), then waits
 for the first call. A player calls with the call word the host gave them at setup (a long word
-the ear tells apart far better than a short name), so the call itself says who called. A right
+the ear tells apart far better than a short name), so the call itself says who called; a table
+that wants the exact order of close calls gives each player a buzzer key instead. A right
 call wins the row, a wrong one costs the caller's last won card; a reachable target nobody calls
 before the wait runs out is announced ("Zu spät: sechs Wandersäcke!"). The game has no clock: the
 driver says when the wait ran out (:meth:`SchnappGame.time_up`).
