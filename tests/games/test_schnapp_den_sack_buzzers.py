@@ -88,6 +88,17 @@ def test_the_first_player_key_settles_the_card_and_a_key_of_nobody_is_ignored(
                        {"action": "flip"}]
 
 
+def test_keys_after_a_typed_setup_are_not_lost(tmp_path: Path) -> None:
+    done = voice_host("play", "schnapp-den-sack", "--plates", "6", "--wait", "3", "--seed", "1",
+                      "--mute", "--keyboard", "--no-display", "--buzzers", "--log", "l.jsonl",
+                      "--journal", "j.jsonl", stdin="zwei\nxk", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    # the players are named by their call words, and keyed by them
+    assert "Ananas drückt A, Krokodil drückt K." in done.stdout
+    assert {"event": "buzzer", "player": "Krokodil", "key": "k"} in records(
+        tmp_path / "l.jsonl")
+
+
 def test_a_buzzed_game_resumes_by_key(tmp_path: Path) -> None:
     first = voice_host(*TABLE, "--journal", "j.jsonl", "--log", "l.jsonl", stdin="a",
                        cwd=tmp_path)
