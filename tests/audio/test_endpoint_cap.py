@@ -48,3 +48,16 @@ def test_a_stream_that_starts_in_babble_keeps_its_first_announcements_apart() ->
         assert abs(over[0].start_s - start) < 0.3 and over[0].end_s - end < 0.6
     # Every utterance's times are on the stream's clock, in order.
     assert all(a.end_s <= b.start_s for a, b in pairwise(utts))
+
+
+def test_a_long_sentence_in_quiet_stays_one_utterance() -> None:
+    """Over five seconds of table talk in a quiet room is cut again like any utterance that
+    long; nothing in it stands out from the floor it teaches, so it stays as it was cut."""
+    from voice_host.voice import synthesize
+
+    quiet = np.zeros(SAMPLE_RATE, dtype=np.int16)
+    talk = synthesize("I think it is your turn now Maria, and after you it is Hendrik who plays, "
+                      "then me again", voice="en")
+    assert len(talk) / SAMPLE_RATE > EndpointerConfig().recut_s
+    utts = list(Endpointer().utterances(samples_to_chunks(np.concatenate([quiet, talk, quiet]))))
+    assert len(utts) == 1 and utts[0].end_s - utts[0].start_s > EndpointerConfig().recut_s

@@ -3,10 +3,10 @@
 Each 30 ms frame counts as speech when webrtcvad says so *and* its energy stands clear of an
 adaptive noise floor (the median energy of recent frames outside utterances). An utterance starts
 when most of a short window is speech, keeps a pre-roll so word onsets are not clipped, and ends
-after ``hangover_ms`` of non-speech. A stretch that runs to ``max_utterance_s`` is most likely
-background the floor did not know yet (a stream that starts in party babble): it teaches the floor
-and is cut again under it, so the speech in it is not swallowed. Too little voiced audio is
-discarded as a click or a cough.
+after ``hangover_ms`` of non-speech. A stretch longer than any announcement (``recut_s``, or one
+that runs to ``max_utterance_s``) is most likely background the floor did not know yet (a stream
+that starts in party babble): it teaches the floor and is cut again under it, so the speech in it
+is not swallowed. Too little voiced audio is discarded as a click or a cough.
 
 Earlier, after ``tentative_ms`` of non-speech, :meth:`Endpointer.events` reports a
 :class:`TentativeEnd`: the utterance as it stands, so recognition can start while the hangover
@@ -120,6 +120,10 @@ class EndpointerConfig:
     max_utterance_s: float = 8.0
     """An utterance this long teaches the noise floor and is cut again under it (cut here if it
     still runs this long)."""
+    recut_s: float = 4.0
+    """An utterance with this much speech or more is cut again under the floor it teaches, as
+    one that runs to ``max_utterance_s`` is: longer than any announcement, it is more likely
+    background the floor did not know yet."""
     noise_window_s: float = 2.0
     """How much recent non-utterance audio the noise floor is estimated from."""
 
@@ -285,13 +289,13 @@ class Endpointer:
         return bool(self._vad.is_speech(frame.astype("<i2").tobytes(), SAMPLE_RATE))
 
     def _cut_again(self) -> list[EndpointEvent]:
-        """An utterance ran to ``max_utterance_s``: more likely a change of background (party
-        babble rising, or a stream that starts in it before the floor was known) than speech.
-        Its frames teach the noise floor, and the stretch is cut again under the floor learned,
-        so the speech in it is cut as it would have been had the background been known; what
-        still runs to the cap is cut there. When nothing in it stands out from the floor it
-        taught (one long stretch of speech), it is the utterance, as cut at the cap."""
-        frames, capped = self._frames, self._finish()
+        """An utterance ran to ``max_utterance_s``, or closed with ``recut_s`` of speech: more
+        likely a change of background (party babble rising, or a stream that starts in it before
+        the floor was known) than speech. Its frames teach the noise floor, and the stretch is
+        cut again under the floor learned, so the speech in it is cut as it would have been had
+        the background been known; what still runs to the cap is cut there. When nothing in it
+        stands out from the floor it taught (one long stretch of talk), it stays as first cut."""
+        frames, first = self._frames, self._finish()
         self._noise.extend(self._energies)
         self._time -= len(frames) * self._frame_s
         self._reset_utterance()
@@ -300,9 +304,9 @@ class Endpointer:
             events = [e for frame in frames for e in self._frame_step(frame)]
         finally:
             self._replaying = False
-        if capped is not None and not self._in_speech and not any(
+        if first is not None and not self._in_speech and not any(
                 isinstance(e, Utterance) for e in events):
-            return [capped]
+            return [first]
         return events
 
     def _frame_step(self, frame: np.ndarray) -> list[EndpointEvent]:
@@ -337,9 +341,11 @@ class Endpointer:
         else:
             self._silent_run += 1
         too_long = len(self._frames) * self._frame_s >= c.max_utterance_s
-        if too_long and not self._replaying:
+        ended = self._silent_run * c.frame_ms >= c.hangover_ms
+        long = self._last_speech_end - self._start_s >= c.recut_s
+        if (too_long or (ended and long)) and not self._replaying:
             return self._cut_again()
-        if self._silent_run * c.frame_ms >= c.hangover_ms or too_long:
+        if ended or too_long:
             utt = self._finish()
             self._reset_utterance()
             return [] if utt is None else [utt]
