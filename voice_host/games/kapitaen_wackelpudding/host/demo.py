@@ -63,7 +63,8 @@ class Stats:
     falls: int = 0
     """Falls the bots reported."""
     falls_first_try: int = 0
-    """Falls booked right from their first utterance (with its confirming yes)."""
+    """Falls booked right from their first utterance (with its confirming yes, when the table
+    confirms it)."""
     booked_wrong: int = 0
     """Falls booked that the bot had not said (then taken back)."""
     typed: int = 0

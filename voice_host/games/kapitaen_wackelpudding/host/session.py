@@ -4,9 +4,11 @@
 Pure: no audio, no clock, no files. A runner feeds each utterance's hearing (or a typed line)
 to :meth:`hear` / :meth:`type` and carries out the returned step. The host's own lines (say
 again, paused, stop) are the referee's wording in the table's language. Right after a fall booked
-at once, "no" or "undo" is the player's objection: heard for sure, it takes the fall back without
-the question an undo asks; heard unsure (the ear's likely reading of what it withheld), it asks
-that question ("Zwei Särge zurücknehmen?") rather than let a wrong fall stand.
+at once, "no" or "undo" is the player's objection: it takes the fall back without the question an
+undo asks ("Zwei Särge zurücknehmen?"), even heard unsure (the ear's likely reading of what it
+withheld). Taking back is the cheap direction: a fall taken back wrongly is said again, while a
+wrong fall left standing costs the player, and in party babble the yes to that question is often
+lost.
 """
 
 from __future__ import annotations
@@ -58,9 +60,10 @@ class WackelpuddingSession(Dialogue[Report]):
         return self.table.over
 
     def hear(self, hearing: Hearing) -> Step:
-        """One utterance as the recognizer heard it; an unsure objection to a fall booked at
-        once asks whether to take it back."""
-        if not self._unsure_objection(hearing):
+        """One utterance as the recognizer heard it; an objection heard unsure right after a
+        fall booked at once takes it back too."""
+        objection = self._unsure_objection(hearing)
+        if objection is None:
             # A "no" to "Zwei Särge zurücknehmen?" keeps the fall: it is no objection.
             self._answering_undo = self.awaiting_yes == "undo"
             try:
@@ -69,24 +72,24 @@ class WackelpuddingSession(Dialogue[Report]):
                 self._answering_undo = False
         step = Step()
         step.records.append(hearing.heard_event())
-        question = self.table.undo_question()
-        assert question is not None, "an objection is open, so a fall can be taken back"
-        self.awaiting_yes = "undo"
-        self.say_line(step, question)
+        step.records.append({"event": "command", "name": objection})
+        self.table.object_to_fall(step)
         return step
 
-    def _unsure_objection(self, hearing: Hearing) -> bool:
-        """Whether ``hearing`` is "no" or "undo" heard without confidence (the transcript, or the
-        likely reading of an utterance the ear withheld) while a fall booked at once may be
-        objected to."""
+    def _unsure_objection(self, hearing: Hearing) -> str | None:
+        """The objection ("no" or "undo") ``hearing`` holds without confidence (in the
+        transcript, or as the likely reading of an utterance the ear withheld, at least
+        :attr:`~voice_host.host.seam.Policy.answer_confidence` sure) while a fall booked at once
+        may be objected to; None otherwise."""
         if (hearing.command is not None or hearing.words or hearing.numbers or self.stopped
                 or self.paused or self.question is not None or self.awaiting_yes is not None
                 or not self.table.objection_open()):
-            return False
+            return None
         parsed = self.table.phrases.parse(hearing.text) if hearing.text else None
-        return ((parsed is not None and parsed.command in OBJECTIONS)
-                or any(a.command in OBJECTIONS and a.confidence >= self.policy.answer_confidence
-                       for a in hearing.alternatives))
+        if parsed is not None and parsed.command in OBJECTIONS:
+            return parsed.command
+        return next((a.command for a in hearing.alternatives if a.command in OBJECTIONS
+                     and a.confidence >= self.policy.answer_confidence), None)
 
     def command(self, step: Step, name: str, *, sure: bool = True) -> None:
         """Carry out command ``name``; a sure "no" or "undo" right after a fall booked at once
