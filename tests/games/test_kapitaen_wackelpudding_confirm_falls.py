@@ -182,3 +182,11 @@ def test_a_resumed_game_keeps_the_journals_setting_unless_the_flag_says_otherwis
     bad = replace(journal, setup={**setup, "confirm_falls": "never"})
     with pytest.raises(JournalError, match="confirm_falls 'never'"):
         WackelpuddingTable(None, lang="de", can_answer=True).restore(bad, can_answer=True)
+
+
+def test_confirm_falls_on_another_games_demo_is_one_line_and_exit_2(tmp_path: Path) -> None:
+    done = subprocess.run([sys.executable, "-m", "voice_host", "demo", "--game", "cowabunga",
+                           "--confirm-falls", "always"], capture_output=True, text=True,
+                          timeout=120, cwd=tmp_path, check=False)
+    assert done.returncode == 2 and done.stdout == "" and done.stderr.count("\n") == 1
+    assert "--confirm-falls: Cowabunga" in done.stderr and "no falls to confirm" in done.stderr
