@@ -124,3 +124,36 @@ def test_a_neural_share_of_training_utterances_goes_to_the_kokoro_voices_and_no_
         p.voice for p, m in zip(plain, mixed, strict=True) if m.voice.engine != "kokoro"]
     assert not any(i.voice.engine == "kokoro" for i in plan("de", "val", phrases, talk, 4, 1,
                                                              seed=3, neural=0.25))
+
+
+def test_a_phrase_the_head_is_sure_of_wins_over_a_command_the_ear_is_sure_of(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from voice_host.ear.game_words import GameWordEar
+    from voice_host.ear.recognizer import EarRecognizer
+    from voice_host.games.registry import GAMES
+    from voice_host.recognition import Expectation, Hearing
+    from voice_host.recognizers import load_recognizer
+    from voice_host.speakers import synth
+
+    base = load_recognizer("ear", "en")
+    assert isinstance(base, EarRecognizer)
+    real_hear = base.hear
+
+    def sure_of_stew_pots(samples: object, expect: object = None) -> object:
+        """The real encoder states, with the hearing a scripted stand-in: the sure command a
+        fall report was heard as in party babble."""
+        _, encoded = real_hear(samples, expect)  # type: ignore[arg-type]
+        return Hearing(text="stew pots", command="stew_pots", confidence=0.99), encoded
+
+    monkeypatch.setattr(base, "hear", sure_of_stew_pots)
+    entry = GAMES["kapitaen-wackelpudding"]
+    assert entry.head_phrases is not None
+    phrases = entry.head_phrases("en").phrases
+    ear = GameWordEar(base, game="kapitaen-wackelpudding", phrase_scorer=_no_scorer)
+    pico = next(v for v in synth.voices("en", "bench") if v.engine == "pico")
+    expect = Expectation(numbers=frozenset(), card_first=False,
+                         words=tuple((p, f"meaning of {p}") for p in phrases))
+    assert ear.recognize(synth.synthesize(pico, "two coffins"), expect).words == (
+        "meaning of two coffins",)
+    talk = ear.recognize(synth.synthesize(pico, "what a lovely evening"), expect)
+    assert talk.command == "stew_pots"

@@ -75,10 +75,11 @@ def by_meaning(scored: Scored, meanings: dict[str, str]) -> Scored:
 class GameWordEar:
     """A :class:`~voice_host.recognition.Recognizer` that also hears a game's declared phrases.
 
-    The ear's own heads hear numbers and commands first: a command they are sure of wins (stop,
-    repeat, pause are said at any moment). Otherwise, when the game declares phrases, its phrase
-    head (``game``'s shipped one, if any) takes a phrase it is sure of, and the closed-set scorer
-    decides among them when it is not. Without declared phrases it is the base ear itself.
+    When the game declares phrases, its phrase head (``game``'s shipped one, if any; it learned
+    the commands and numbers as talk) takes a phrase it is sure of first; else a command the
+    ear's own heads are sure of wins (stop, repeat, pause are said at any moment), then a sure
+    number, and the closed-set scorer decides among the phrases. Without declared phrases it is
+    the base ear itself.
     """
 
     def __init__(
@@ -101,15 +102,10 @@ class GameWordEar:
         self._scorer = phrase_scorer
 
     def recognize(self, samples: Samples, expect: Expectation | None = None) -> Hearing:
-        """Hear one utterance: a sure command, else one of the game's phrases, else what the
-        base ear heard."""
+        """Hear one utterance: a phrase the game's head is sure of, a sure command or number,
+        else one of the game's phrases by the scorer, else what the base ear heard."""
         base_heard, encoded = self._base_hear(samples, expect)
         if expect is None or not expect.words:
-            return base_heard
-        if (base_heard.command is not None and base_heard.confidence >= SURE
-                and not base_heard.alternatives):
-            return base_heard
-        if base_heard.numbers:
             return base_heard
         phrases, meanings = self._phrases(expect.words)
         if self.head is not None and encoded is not None:
@@ -117,6 +113,11 @@ class GameWordEar:
             if phrase is not None:
                 return Hearing(text=phrase, confidence=SURE, words=(meanings[phrase],),
                                voice=base_heard.voice)
+        if (base_heard.command is not None and base_heard.confidence >= SURE
+                and not base_heard.alternatives):
+            return base_heard
+        if base_heard.numbers:
+            return base_heard
         phrase_scorer = self._scorer()
         states = encoded.states if encoded is not None else phrase_scorer.states(samples)
         scored = by_meaning(phrase_scorer.score_states(states, phrases, self.lang), meanings)
