@@ -29,7 +29,6 @@ from voice_host.ear_training.texts import (
     chatter,
     command_label,
     number_label,
-    number_like,
     partials,
 )
 from voice_host.recognition import SAMPLE_RATE
@@ -137,8 +136,6 @@ def _speech_items(lang: str, voice_pool: Sequence[synth.Voice], sizes: Sizes,
             todo += [(phrase, command_label(name))] * sizes.per_command_phrase
     todo += [(s, REJECT) for s in talk for _ in range(sizes.per_chatter)]
     todo += [(s, REJECT) for s in partials(lang) for _ in range(sizes.per_partial)]
-    # Last, so a language without number-like talk plans what its shipped head was made from.
-    todo += [(s, REJECT) for s in number_like(lang) for _ in range(sizes.per_chatter)]
     return todo
 
 

@@ -55,10 +55,6 @@ class TableTalk:
     command phrasing of the language's phrase table."""
     partials: tuple[str, ...]
     """Half words, fillers and laughs."""
-    number_like: tuple[str, ...] = ()
-    """Talk that sounds like the game's words (parts of numbers, numbers outside the game,
-    words one sound from a number or a command), said as often as the chatter; none of it is
-    in the chatter bench's sentences. Empty for a language whose head was trained before it."""
 
 
 TABLE_TALK: Mapping[str, TableTalk] = MappingProxyType(
@@ -80,12 +76,6 @@ def chatter(lang: str) -> tuple[str, ...]:
     """The training chatter of ``lang`` (empty for a language that has none yet)."""
     talk = TABLE_TALK.get(lang)
     return talk.chatter if talk else ()
-
-
-def number_like(lang: str) -> tuple[str, ...]:
-    """The training talk of ``lang`` that sounds like its numbers or commands (may be empty)."""
-    talk = TABLE_TALK.get(lang)
-    return talk.number_like if talk else ()
 
 
 def partials(lang: str) -> tuple[str, ...]:
