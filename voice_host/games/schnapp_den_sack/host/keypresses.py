@@ -19,12 +19,12 @@ from typing import TextIO
 
 @dataclass(frozen=True)
 class KeyPress:
-    """One key pressed."""
+    """One key pressed (or, read by :class:`TimedInput` from lines, one line typed)."""
 
     at: float
     """When it arrived, on the reader's clock (seconds)."""
     key: str
-    """The character."""
+    """The character (or the line)."""
 
 
 @contextmanager
@@ -45,35 +45,34 @@ def key_mode(fd: int) -> Iterator[None]:
         termios.tcsetattr(fd, termios.TCSADRAIN, saved)
 
 
-class KeyPresses:
-    """The keys read from ``keys`` by a thread of their own, as they come, from the moment it is
-    made: keys a terminal holds from before are dropped (they were pressed while the host was
-    still speaking)."""
+def _chars(keys: TextIO) -> Iterator[str]:
+    """``keys`` one character at a time from the stream itself (not its file descriptor): what a
+    line read before left in its buffer comes first."""
+    while True:
+        try:
+            char = keys.read(1)
+        except (OSError, ValueError):
+            return
+        if not char:
+            return
+        yield char
 
-    def __init__(self, keys: TextIO, clock: Callable[[], float] = time.monotonic) -> None:
+
+class TimedInput:
+    """Pieces of typed input (keys, or whole lines) read by a thread of their own, each timed
+    when it arrives."""
+
+    def __init__(self, pieces: Iterator[str], clock: Callable[[], float] = time.monotonic
+                 ) -> None:
         self.clock = clock
-        """The clock the keys are timed on."""
+        """The clock the pieces are timed on."""
         self._queue: queue.Queue[KeyPress | None] = queue.Queue()
         self._closed = False
-        self.started = clock()
-        """When the keys began to be read (every key is timed at or after it)."""
-        if keys.isatty():
-            import termios
+        threading.Thread(target=self._read, args=(pieces,), daemon=True).start()
 
-            termios.tcflush(keys.fileno(), termios.TCIFLUSH)
-        threading.Thread(target=self._read, args=(keys,), daemon=True).start()
-
-    def _read(self, keys: TextIO) -> None:
-        # One character at a time from the stream itself (not its file descriptor): what a
-        # line read before left in its buffer comes first.
-        while True:
-            try:
-                char = keys.read(1)
-            except (OSError, ValueError):
-                char = ""
-            if not char:
-                break
-            self._queue.put(KeyPress(self.clock(), char))
+    def _read(self, pieces: Iterator[str]) -> None:
+        for piece in pieces:
+            self._queue.put(KeyPress(self.clock(), piece))
         self._queue.put(None)
 
     @property
@@ -86,7 +85,7 @@ class KeyPresses:
         return self.clock()
 
     def next(self, deadline: float | None) -> KeyPress | None:
-        """The next key before ``deadline`` (None: wait as long as it takes); None when the
+        """The next piece before ``deadline`` (None: wait as long as it takes); None when the
         deadline passed first or the input ended."""
         if self._closed:
             return None
@@ -98,6 +97,19 @@ class KeyPresses:
         if item is None:
             self._closed = True
         return item
+
+class KeyPresses(TimedInput):
+    """The keys read from ``keys``, as they come, from the moment it is made: keys a terminal
+    holds from before are dropped (they were pressed while the host was still speaking)."""
+
+    def __init__(self, keys: TextIO, clock: Callable[[], float] = time.monotonic) -> None:
+        self.started = clock()
+        """When the keys began to be read (every key is timed at or after it)."""
+        if keys.isatty():
+            import termios
+
+            termios.tcflush(keys.fileno(), termios.TCIFLUSH)
+        super().__init__(_chars(keys), clock)
 
     def ready(self) -> list[KeyPress]:
         """The keys pressed so far and not yet taken (without waiting)."""

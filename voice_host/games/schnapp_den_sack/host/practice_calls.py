@@ -7,15 +7,13 @@ a script on a stand-in clock (tests).
 
 from __future__ import annotations
 
-import queue
-import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import TextIO
 
 from voice_host.audio.chunks import AudioChunk
 from voice_host.audio.endpoint import Endpointer
-from voice_host.games.schnapp_den_sack.host.keypresses import KeyPresses
+from voice_host.games.schnapp_den_sack.host.keypresses import KeyPresses, TimedInput
 from voice_host.games.schnapp_den_sack.host.practice import HumanCall
 
 
@@ -23,41 +21,23 @@ class KeyboardCalls:
     """Typed lines as they come, each timed when it arrives."""
 
     def __init__(self, lines: TextIO, clock: Callable[[], float] = time.monotonic) -> None:
-        self.clock = clock
-        """The clock the lines are timed on."""
-        self._queue: queue.Queue[tuple[float, str] | None] = queue.Queue()
-        self._closed = False
-        threading.Thread(target=self._read, args=(lines,), daemon=True).start()
-
-    def _read(self, lines: TextIO) -> None:
-        for line in lines:
-            self._queue.put((self.clock(), line))
-        self._queue.put(None)
+        self._lines = TimedInput(iter(lines), clock)
 
     @property
     def done(self) -> bool:
         """Whether the keyboard was closed (end of input)."""
-        return self._closed
+        return self._lines.done
 
     def now(self) -> float:
         """The time now."""
-        return self.clock()
+        return self._lines.now()
 
     def next(self, since: float, deadline: float | None) -> HumanCall | None:
         """The next line typed at or after ``since`` (earlier ones were meant for a card already
         settled) before ``deadline``."""
-        while not self._closed:
-            left = None if deadline is None else max(0.0, deadline - self.clock())
-            try:
-                item = self._queue.get(timeout=left)
-            except queue.Empty:
-                return None
-            if item is None:
-                self._closed = True
-                return None
-            at, line = item
-            if at >= since:
-                return HumanCall(at, line=line)
+        while (typed := self._lines.next(deadline)) is not None:
+            if typed.at >= since:
+                return HumanCall(typed.at, line=typed.key)
         return None
 
 
