@@ -122,7 +122,7 @@ class Table:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "voice_host", *args], cwd=cwd, text=True,
             stdin=subprocess.PIPE if stdin is None else stdin, stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE)
+            stderr=subprocess.PIPE, env={**os.environ, "PYTHONFAULTHANDLER": "1"})
         self.seen: list[str] = []
 
     def wait_for(self, text: str, timeout: float = 60.0) -> None:
@@ -136,6 +136,16 @@ class Table:
             line = self.proc.stdout.readline()
             assert line, f"the table ended without {text!r}: {self.seen}"
             self.seen.append(line)
+
+    def exit_status(self, timeout: float) -> int:
+        """The command's exit status; if it has not ended within ``timeout`` seconds, the test
+        fails with where each of its threads was (the command runs with faulthandler on)."""
+        try:
+            return self.proc.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            self.proc.send_signal(signal.SIGABRT)
+            _, stderr = self.proc.communicate(timeout=30)
+            pytest.fail(f"still running after {timeout} s; its threads:\n{stderr[-4000:]}")
 
     def press(self, keys: str, after: float = 0.3) -> None:
         """Press ``keys`` ``after`` seconds from now."""
@@ -160,7 +170,7 @@ def test_keys_pressed_while_cards_wait_call_them_and_the_wait_runs_out_between(
     table.wait_for("Ben schnappt!")
     assert table.proc.stdin is not None
     table.proc.stdin.close()
-    assert table.proc.wait(timeout=60) == 0
+    assert table.exit_status(timeout=60) == 0
     callers = [(r["event"], r["player"]) for r in records(tmp_path / "l.jsonl")
                if r["event"] in ("buzzer", "grabbed", "false_grab")]
     assert callers == [("buzzer", "Ben"), ("false_grab", "Ben"), ("buzzer", "Ben"),
@@ -179,7 +189,7 @@ def test_the_terminal_takes_single_keys_while_the_table_runs_and_is_restored_on_
         assert not during[3] & (termios.ICANON | termios.ECHO)  # keys one by one, unechoed
         assert during[3] & termios.ISIG  # Ctrl-C still interrupts
         table.proc.send_signal(signal.SIGINT)
-        assert table.proc.wait(timeout=60) == 130
+        assert table.exit_status(timeout=60) == 130
         assert termios.tcgetattr(follower) == before
     finally:
         os.close(leader)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import queue
+import signal
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -71,6 +72,9 @@ class TimedInput:
         threading.Thread(target=self._read, args=(pieces,), daemon=True).start()
 
     def _read(self, pieces: Iterator[str]) -> None:
+        # Ctrl-C is the main thread's: delivered to this thread, it would cut short this read
+        # and leave the main thread waiting on for a key that never comes.
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
         for piece in pieces:
             self._queue.put(KeyPress(self.clock(), piece))
         self._queue.put(None)
