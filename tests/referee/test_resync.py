@@ -6,12 +6,12 @@ import pytest
 
 from cowabunga import Counting
 from voice_host.phrases import LANGUAGES, phrase_table
-from voice_host.referee import Phase, Session
+from voice_host.referee import Phase, Session, Setup
 from voice_host.referee.resync import Heard, find
 from voice_host.referee.session import CONTRACT
 from voice_host.referee.verdict import Reading
 
-from .helpers import events, heard, host, session, table_setup
+from .helpers import PLAYERS, events, heard, host, session, table_setup
 
 # Start 4: Emily 11, Maria 20, Hendrik 27, Emily 33 (down; Hendrik draws 24), Maria 25 (stew pot,
 # Emily's island), Hendrik 16. Emily is to play at sixteen, counting down.
@@ -226,6 +226,42 @@ def test_find_needs_a_chain_near_the_referees_table() -> None:
     found = find(s.view, said(24, 29, 23), s.view)
     assert found is not None and found.view.counting is Counting.DOWN
     assert found.view.total == 23 and [m.player for m in found.moves if not m.heard] == ["Emily"]
+
+
+def test_a_whole_announcement_taken_is_no_piece_of_the_next_one() -> None:
+    # Start 9: Emily 12, Maria 15, Hendrik 19, Emily "five, twenty-four", Maria 26, Hendrik
+    # "four, thirty" (all taken), then Emily's 32 (counting down now) heard unsure as 22 with 32
+    # offered last, Hendrik's island card 16, Maria's "minus five, twenty-seven", Hendrik's 25;
+    # the voices of the last four as a voice cue may get them wrong, three clearly another
+    # seat's. Hendrik's "four, thirty" as a piece of a phrase cut in two, its rest the unsure
+    # one, would put every later seat one off.
+    setup = Setup(PLAYERS, 9, {"Emily": (12, 24), "Maria": (20, 28), "Hendrik": (22, 30)})
+    s = Session(setup, can_answer=False)
+    for line in ("twelve", "fifteen", "nineteen"):
+        s.type(line)
+    base = s.view
+    for line in ("five, twenty-four", "twenty-six", "four, thirty"):
+        s.type(line)
+
+    def like(seat: str) -> tuple[tuple[str, float], ...]:
+        return tuple((name, 0.0 if name == seat else 1.0) for name in PLAYERS)
+
+    def taken(total: int, card: int | None, seat: str) -> Heard:
+        readings = (Reading(total),) + ((Reading(total, card),) if card is not None else ())
+        return Heard(readings, True, like(seat), seat)
+
+    unsure = (Reading(22, None, None, 0.53), Reading(42, None, None, 0.34),
+              Reading(32, None, None, 0.13))
+    heard = [taken(24, 5, "Emily"), taken(26, None, "Maria"), taken(30, 4, "Hendrik"),
+             Heard(unsure, False, like("Maria")), Heard((Reading(16),), False, like("Maria")),
+             Heard((Reading(27, 5),), False, like("Emily")),
+             Heard((Reading(25),), False, like("Hendrik"))]
+    found = find(base, heard, s.view)
+    assert found is not None and found.view.total == 25 and found.next_player == "Emily"
+    assert [(m.player, m.value) for m in found.moves] == [
+        ("Emily", 5), ("Maria", 2), ("Hendrik", 4), ("Emily", 2), ("Hendrik", 16), ("Maria", 5),
+        ("Hendrik", 2)]
+    assert [m.player for m in found.moves if not m.heard] == ["Emily"]
 
 
 def test_no_resync_when_switched_off() -> None:

@@ -19,7 +19,8 @@ An *explanation* of the announcements heard since a table (the referee's a few c
   would be a guess);
 * no turn: a wrong total said, or table talk taken for a number (cost :data:`NO_TURN`), or a
   lone card word cut from its total at a pause (cost :data:`PIECE`);
-* the rest of a turn misheard, cut from it at a pause (cost :data:`PIECE`);
+* the rest of a turn misheard, cut from it at a pause (cost :data:`PIECE`), never after a
+  whole announcement taken as a turn with its card and its total;
 
 and a turn nobody heard at all may come between two (cost :data:`LOST`), or a player passed
 over (someone spoke out of turn, :data:`PASSED`). The referee's own reading is one explanation:
@@ -262,7 +263,9 @@ def find(base: TableView, heard: Sequence[Heard], own: TableView) -> Found | Non
                         continue
                     misheard = p.then(replace(move, voice=top.voice if top else None),
                                       _misheard(h, move) + _voice(h, move.player), chain=0)
-                    grown += [misheard, replace(misheard, rest=True)]
+                    grown.append(misheard)
+                    if not _whole(h):
+                        grown.append(replace(misheard, rest=True))
         paths = _prune(grown, mine - TIE)
     finals = [p for p in paths if p.chain >= MIN_CHAIN and not p.rest]
     if not finals:
@@ -299,6 +302,14 @@ def _misheard(h: Heard, move: Move) -> float:
     if any(isinstance(e, StewPot) for e in move.events):
         cost += HIDDEN_STEW_POT
     return cost
+
+
+def _whole(h: Heard) -> bool:
+    """Whether ``h`` is a whole announcement: taken as a turn with its card and its total, so no
+    piece of a phrase cut at its comma (whose card word the ear may hear with a total)."""
+    top = h.readings[0] if h.readings else None
+    return h.accepted and top is not None and any(
+        r.card is not None and r.total == top.total for r in h.readings)
 
 
 def _lost_turns(paths: list[_Path]) -> list[_Path]:
