@@ -2,6 +2,7 @@
 table talk taken for a call.
 
     .venv/bin/python bench/schnapp_den_sack.py [--lang de] [--reps 2] [--pairs 40] [--seed 35]
+        [--phrase-head PATH]
 
 Every clip is synthesized speech of held-out voices (the ``bench`` split's MBROLA, Pico and
 Kokoro voices: none of them trained the ear, chose the closed-set scorer's thresholds or plays
@@ -131,14 +132,17 @@ def held_out(lang: str, split: str) -> list[synth.Voice]:
 class Bench:
     """The ear, the host's phrases and the clips."""
 
-    def __init__(self, lang: str, seed: int, *, phrase_head: bool = True) -> None:
+    def __init__(self, lang: str, seed: int, *, phrase_head: bool = True,
+                 head_path: Path | None = None) -> None:
         from voice_host.ear.game_words import GameWordEar
+        from voice_host.ear.phrase_head import PhraseHead
         from voice_host.recognizers import load_recognizer
 
         self.lang = lang
         self.rng = random.Random(seed)
-        self.ear: Recognizer = GameWordEar(load_recognizer("ear", lang),
-                                           game="schnapp-den-sack" if phrase_head else None)
+        self.ear: Recognizer = GameWordEar(
+            load_recognizer("ear", lang), game="schnapp-den-sack" if phrase_head else None,
+            head=PhraseHead.load(head_path) if head_path is not None else None)
         self.words = words(lang)
         self.babble = babble(30.0, talkers=4, seed=seed)
 
@@ -158,9 +162,9 @@ class Bench:
         """``text`` in ``voice``, a little jitter in speed."""
         return synth.synthesize(voice, text, self.rng.uniform(0.9, 1.15))
 
-    def hear(self, calls: Sequence[str], audio: Samples, first: str | None, tally: Tally) -> None:
+    def hear(self, calls: Sequence[str], audio: Samples, first: str | None, tally: Tally) -> str:
         """Hear ``audio`` as the host would while waiting for a call; count against ``first``
-        (None: table talk, where any call named is wrong)."""
+        (None: table talk, where any call named is wrong); return the outcome."""
         session = self.session(calls)
         start, cpu = time.perf_counter(), time.process_time()
         hearing = self.ear.recognize(audio, self.expectation(session))
@@ -170,11 +174,13 @@ class Bench:
         named = next((r.get("player") for r in step.records
                       if r.get("event") in ("grabbed", "false_grab")), None)
         if named is not None:
-            tally.outcomes["right" if named == first else "wrong"] += 1
+            outcome = "right" if named == first else "wrong"
         elif session.question is not None:
-            tally.outcomes["asked"] += 1
+            outcome = "asked"
         else:
-            tally.outcomes["none"] += 1
+            outcome = "none"
+        tally.outcomes[outcome] += 1
+        return outcome
 
     def noisy(self, audio: Samples) -> Samples:
         """``audio`` in party babble at 10 dB."""
@@ -197,14 +203,23 @@ def overlap(first: Samples, second: Samples, delay_s: float) -> Samples:
     return pad(np.clip(mix, -32768, 32767).astype(np.int16))
 
 
+def counted(outcomes: Counter[str]) -> str:
+    """``outcomes`` as right/asked/wrong/none counts."""
+    return "/".join(str(outcomes[o]) for o in ("right", "asked", "wrong", "none"))
+
+
 def single_calls(bench: Bench, voices: list[synth.Voice], calls: Sequence[str], reps: int,
-                 clean: Tally, noisy: Tally, label: str) -> None:
-    """Each voice calls each player's call ``reps`` times, clean and in babble."""
+                 clean: Tally, noisy: Tally, label: str) -> dict[str, tuple[Counter[str],
+                                                                             Counter[str]]]:
+    """Each voice calls each player's call ``reps`` times, clean and in babble; the outcomes
+    by voice (clean, babble)."""
+    by_voice = {v.name: (Counter[str](), Counter[str]()) for v in voices}
     jobs = [(v, i) for v in voices for i in range(len(PLAYERS)) for _ in range(reps)]
     for voice, i in track(jobs, description=f"{label}: single calls"):
         audio = pad(bench.say(voice, calls[i]))
-        bench.hear(calls, audio, PLAYERS[i], clean)
-        bench.hear(calls, bench.noisy(audio), PLAYERS[i], noisy)
+        by_voice[voice.name][0][bench.hear(calls, audio, PLAYERS[i], clean)] += 1
+        by_voice[voice.name][1][bench.hear(calls, bench.noisy(audio), PLAYERS[i], noisy)] += 1
+    return by_voice
 
 
 def overlapping(bench: Bench, voices: list[synth.Voice], calls: Sequence[str], pairs: int,
@@ -233,8 +248,13 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=35)
     parser.add_argument("--no-phrase-head", action="store_true",
                         help="The closed-set scorer alone, without the game's phrase head.")
+    parser.add_argument("--phrase-head", type=Path, metavar="PATH",
+                        help="This phrase head instead of the shipped one (a candidate).")
     args = parser.parse_args()
-    bench = Bench(args.lang, args.seed, phrase_head=not args.no_phrase_head)
+    if args.no_phrase_head and args.phrase_head is not None:
+        parser.error("--phrase-head and --no-phrase-head exclude each other")
+    bench = Bench(args.lang, args.seed, phrase_head=not args.no_phrase_head,
+                  head_path=args.phrase_head)
     voices = held_out(args.lang, "bench")
     val = held_out(args.lang, "val")
     w = bench.words
@@ -260,9 +280,10 @@ def main() -> None:
         table.add_row(label, condition, str(t.total), t.share("right"), t.share("asked"),
                       t.share("wrong"), t.share("none"), t.p(0.5), t.p(0.95), t.p(0.95, cpu=True))
 
+    by_voice: dict[str, dict[str, tuple[Counter[str], Counter[str]]]] = {}
     for label, calls in call_sets.items():
         clean, noisy = Tally(), Tally()
-        single_calls(bench, voices, calls, args.reps, clean, noisy, label)
+        by_voice[label] = single_calls(bench, voices, calls, args.reps, clean, noisy, label)
         row(label, "clean", clean)
         row(label, "babble 10 dB", noisy)
     both = overlapping(bench, voices, call_sets["call words"], args.pairs, (None, head),
@@ -279,6 +300,10 @@ def main() -> None:
                   "-", talk.share("asked"), talk.share("wrong"), talk.share("none"),
                   talk.p(0.5), talk.p(0.95), talk.p(0.95, cpu=True))
     console.print(table)
+    for label, voiced in by_voice.items():
+        console.print(f"{label} by voice, right/asked/wrong/none clean | babble 10 dB: "
+                      + "; ".join(f"{name} {counted(clean)} | {counted(noisy)}"
+                                  for name, (clean, noisy) in voiced.items()))
     console.print(f"goals: named right >= {CLEAN_GOAL:.0%} clean, >= {OVERLAP_GOAL:.0%} within "
                   f"{int(WITHIN_S * 1000)} ms; call to verdict p95 <= {LATENCY_GOAL_MS:.0f} ms; "
                   f"table talk taken for a call <= {TALK_GOAL:.0%}")
