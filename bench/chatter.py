@@ -5,7 +5,8 @@ game's words is not: parts of numbers ("twenty something"), numbers outside the 
 and twelve", "half past ten"), words that sound like numbers or commands ("nice one", "I know",
 "hello"). Every sentence here is said by the recognition bench's held-out voices, clean and in
 babble at 10 dB, and heard open and at a turn. Goal: at most 2% taken as a number, 1% as a
-command.
+command. What keeping talk out costs is measured on the same voices: every phrasing of every
+command, heard right open and at a turn.
 
     python -m bench.chatter [--lang en] [--voices 4]
 """
@@ -87,13 +88,25 @@ class Tally:
     numbers: int = 0
     commands: int = 0
     turn_numbers: int = 0
+    turn_commands: int = 0
+    phrasings: int = 0
+    """Command phrasings said (each heard open and at a turn)."""
+    phrasings_right: int = 0
+    turn_phrasings_right: int = 0
+    phrasings_wrong: int = 0
+    """Heard as another command, open or at a turn."""
 
-    def row(self) -> tuple[str, str, str]:
-        """The shares taken as a number (open / at a turn) and as a command."""
-        def pct(n: int) -> str:
-            return f"{100 * n / max(1, self.said):.1f}%"
+    def row(self) -> tuple[str, ...]:
+        """The shares taken as a number and as a command (open / at a turn), and the commands
+        heard right (open / at a turn) and wrong."""
+        def pct(n: int, of: int) -> str:
+            return f"{100 * n / max(1, of):.1f}%"
 
-        return pct(self.numbers), pct(self.turn_numbers), pct(self.commands)
+        return (pct(self.numbers, self.said), pct(self.turn_numbers, self.said),
+                pct(self.commands, self.said), pct(self.turn_commands, self.said),
+                f"{pct(self.phrasings_right, self.phrasings)} / "
+                f"{pct(self.turn_phrasings_right, self.phrasings)}",
+                str(self.phrasings_wrong))
 
 
 def _babble(clip: npt.NDArray[np.int16], rng: np.random.Generator,
@@ -117,6 +130,7 @@ def measure(lang: str, voices: int, seed: int = 5) -> tuple[dict[str, Tally], Co
     turn; the tallies per condition and the sentences taken most often."""
     from rich.progress import track
 
+    from voice_host.phrases import phrase_table
     from voice_host.recognition import turn_expectation
     from voice_host.recognizers import load_recognizer
     from voice_host.speakers import synth
@@ -128,20 +142,31 @@ def measure(lang: str, voices: int, seed: int = 5) -> tuple[dict[str, Tally], Co
     tallies = {c: Tally() for c in CONDITIONS}
     taken: Counter[str] = Counter()
     quiet = np.zeros(4000, np.int16)
-    jobs = [(v, s) for v in chosen for s in NUMBER_LIKE[lang]]
-    for voice, sentence in track(jobs, description=f"{lang} number-like talk"):
+    said: list[tuple[str, str | None]] = [(s, None) for s in NUMBER_LIKE[lang]]
+    said += [(p, name) for name, ps in phrase_table(lang).commands.items() for p in ps]
+    jobs = [(v, s, name) for v in chosen for s, name in said]
+    for voice, sentence, command in track(jobs, description=f"{lang} number-like talk, commands"):
         clip = np.concatenate([quiet, synth.synthesize(voice, sentence), quiet])
         for cond in CONDITIONS:
             audio = clip if cond == "clean" else _babble(clip, rng, lang)
             heard = ear.recognize(audio)
             at_turn = ear.recognize(audio, turn_expectation(int(rng.integers(5, 60))))
             t = tallies[cond]
+            if command is not None:
+                t.phrasings += 1
+                t.phrasings_right += heard.command == command
+                t.turn_phrasings_right += at_turn.command == command
+                t.phrasings_wrong += sum(h.command not in (None, command)
+                                         for h in (heard, at_turn))
+                continue
             t.said += 1
             t.numbers += bool(heard.numbers)
             t.commands += heard.command is not None
             t.turn_numbers += bool(at_turn.numbers)
-            if heard.numbers or heard.command or at_turn.numbers:
-                taken[f"{sentence!r} → {heard.numbers or heard.command or at_turn.numbers}"] += 1
+            t.turn_commands += at_turn.command is not None
+            took = heard.numbers or heard.command or at_turn.numbers or at_turn.command
+            if took:
+                taken[f"{sentence!r} → {took}"] += 1
     return tallies, taken
 
 
@@ -158,7 +183,8 @@ def main() -> None:
     table = Table(title="Number-like table talk taken for the game's words (goal ≤ 2% number, "
                         "≤ 1% command)")
     for col in ("lang", "condition", "said", "as a number", "as a number at a turn",
-                "as a command"):
+                "as a command", "as a command at a turn", "commands right (open / turn)",
+                "commands wrong"):
         table.add_column(col)
     worst: list[str] = []
     for lang in args.lang or list(NUMBER_LIKE):

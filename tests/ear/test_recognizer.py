@@ -226,3 +226,18 @@ def test_in_noise_nothing_less_sure_than_its_band_is_taken(ear: EarRecognizer) -
         assert not hearing.numbers or hearing.confidence >= threshold, (total, hearing)
         heard.append(hearing.numbers == (total,))
     assert sum(heard) >= 3, heard  # still heard, not deaf: measured 4 of 8
+
+
+@needs_espeak
+def test_a_turn_s_lower_thresholds_are_for_totals_not_commands(ear: EarRecognizer) -> None:
+    voice = synth.Voice("espeak", "en+klatt2", "bench")
+    turn = Expectation(numbers=frozenset(range(11, 50)), card_first=True)
+    talk = synth.synthesize(voice, "a few")
+    heard = ear.recognize(talk, turn)
+    # "a few" is likeliest "undo", surer than a clean turn asks of a total, less than an open
+    # hearing asks: a turn narrows the totals, never the commands, so it stays unsure
+    assert heard.command is None, heard
+    likeliest = heard.alternatives[0]
+    assert likeliest.command == "undo", heard
+    assert ear.threshold_for(talk, turn) < likeliest.confidence < ear.threshold_for(talk, None)
+    assert ear.recognize(synth.synthesize(voice, "pause"), turn).command == "pause"

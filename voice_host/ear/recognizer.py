@@ -179,7 +179,10 @@ class EarRecognizer:
         encoded = Encoded(states, pooled(states))
         seq = encoded.seq
         voice = voice_print(mel[0])
-        hearing = replace(self._hear(seq, expect, threshold), voice=voice)
+        # A turn's lower thresholds were fitted on the totals it narrows; it leaves the commands
+        # open, so they are held to what an open hearing asks.
+        commands = self.threshold_for(samples, None) if is_turn(expect) else threshold
+        hearing = replace(self._hear(seq, expect, threshold, commands), voice=voice)
         if not hearing.is_empty or len(samples) <= LONG_S * SAMPLE_RATE:
             return hearing, encoded
         best, _ = self._best_window(seq, expect, threshold)
@@ -233,13 +236,17 @@ class EarRecognizer:
         return Hearing(text="", confidence=heard.confidence,
                        alternatives=tuple(a for a in heard.alternatives if a.numbers))
 
-    def _hear(self, seq: Floats, expect: Expectation | None, threshold: float) -> Hearing:
-        """What the head hears in an embedding sequence, sure of a reading at ``threshold``."""
+    def _hear(self, seq: Floats, expect: Expectation | None, threshold: float,
+              command_threshold: float | None = None) -> Hearing:
+        """What the head hears in an embedding sequence, sure of a reading at ``threshold`` (of
+        a command at ``command_threshold``, if given)."""
         probs = [p[0] for p in self.head.sequence_probs(seq)]
         ranked = total_first(readings(probs, expect, intents=self.intents), threshold)
         best = ranked[0]
         others = tuple(self._alternative(r) for r in ranked[1:]
                        if r.kind != "reject" and r.probability >= ALTERNATIVE_FLOOR)[:4]
+        if best.kind == "command" and command_threshold is not None:
+            threshold = command_threshold
         sure = best.kind != "reject" and best.probability >= threshold
         if not sure:
             doubtful = () if best.kind == "reject" else (self._alternative(best),)
