@@ -35,7 +35,7 @@ import random
 import sys
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -46,13 +46,17 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run by path: the
 
 from bench.conditions import CONDITIONS, add_share, add_shares, babble_pool, clip, condition_table
 from bench.corpus import LANGUAGES
-from voice_host.ear.game_words import GameWordEar
+from voice_host.audio.apparent_snr import apparent_snr_db
+from voice_host.ear.closed_set import decide
+from voice_host.ear.game_words import GameWordEar, by_meaning
+from voice_host.ear.phrase_head import heard as head_heard
+from voice_host.ear.recognizer import EarRecognizer
 from voice_host.games.kapitaen_wackelpudding.host import reports
 from voice_host.games.kapitaen_wackelpudding.host.confirm import ConfirmFalls
 from voice_host.games.kapitaen_wackelpudding.host.session import WackelpuddingSession
 from voice_host.games.kapitaen_wackelpudding.host.table import GAME
 from voice_host.games.kapitaen_wackelpudding.rules import GOODS, Cargo, Phase
-from voice_host.recognition import Hearing, Recognizer
+from voice_host.recognition import Expectation, Hearing, Recognizer
 from voice_host.recognizers import load_recognizer
 from voice_host.speakers import synth
 
@@ -123,9 +127,28 @@ def paired(ear: Recognizer, voice: synth.Voice, condition: str, pool: list[np.nd
     return Ear(ear, voice, condition, np.random.default_rng(own.randrange(2**32)), pool, own)
 
 
+@dataclass(frozen=True)
+class Said:
+    """One utterance of an exchange, kept to tell a wrong booking's story."""
+
+    step: str
+    """Which step of the exchange: ``report``, ``answer``, ``objection``, ``yes to undo``."""
+    text: str
+    """What the voice said."""
+    clip: np.ndarray
+    """The utterance as heard."""
+    expect: Expectation
+    """What the host declared then."""
+    hearing: Hearing
+    """What the ear made of it."""
+    booked: str | None
+    """The pile's verdict right after it (booked right, booked wrong, or None)."""
+
+
 def play_exchange(session: WackelpuddingSession, ear: Ear, phrase: str, truth: str,
                   booked: Callable[[], str | None], *, objections: tuple[str, ...] = (),
-                  counts: Counter[str] | None = None) -> tuple[str, str]:
+                  counts: Counter[str] | None = None,
+                  story: list[Said] | None = None) -> tuple[str, str]:
     """``phrase`` meaning ``truth`` said, the host's questions answered as the voice would (yes or
     no to "did you mean", the phrase again otherwise), and said again up to
     :data:`MAX_REPORTS` times while nothing was booked: (the first hearing: right, wrong, asked or
@@ -133,38 +156,43 @@ def play_exchange(session: WackelpuddingSession, ear: Ear, phrase: str, truth: s
 
     With ``objections``, a wrong report booked at once is objected to with one of them (a yes
     to the host's "take it back?"), up to :data:`MAX_REPORTS` times, and the phrase said
-    again. ``counts`` gets the exchange's
-    ``utterances``, ``questions`` and ``objected`` added."""
+    again. ``counts`` gets the exchange's ``utterances``, ``questions`` and ``objected``
+    added; ``story`` each utterance (:class:`Said`)."""
     yes, no = (session.table.phrases.commands[c][0] for c in ("yes", "no"))
     tally: Counter[str] = Counter() if counts is None else counts
 
-    def say(text: str) -> None:
+    def say(text: str, step: str) -> Hearing:
         tally["utterances"] += 1
-        session.hear(ear.ear.recognize(ear.clip(text), session.expectation()))
+        expect = session.expectation()
+        samples = ear.clip(text)
+        heard = ear.ear.recognize(samples, expect)
+        session.hear(heard)
+        if story is not None:
+            story.append(Said(step, text, samples, expect, heard, booked()))
+        return heard
 
     def answer() -> None:
         while session.question is not None and tally["questions"] < MAX_ANSWERS:
             tally["questions"] += 1
             q = session.question
-            say((yes if q.confirm.meaning == truth else no) if q.confirm is not None else phrase)
+            say((yes if q.confirm.meaning == truth else no) if q.confirm is not None else phrase,
+                "answer")
 
     first = ""
     for _ in range(MAX_REPORTS):
-        tally["utterances"] += 1
-        heard = ear.ear.recognize(ear.clip(phrase), session.expectation())
+        heard = say(phrase, "report")
         if not first:
             first = ("right" if heard.words == (truth,) else "wrong" if heard.words
                      else "asked" if heard.alternatives else "none")
-        session.hear(heard)
         answer()
         end = booked()
         if end == "booked wrong" and objections and session.table.objection_open():
             tally["objected"] += 1
             for _ in range(MAX_REPORTS):  # as often as a report is said
-                say(ear.rng.choice(objections))
+                say(ear.rng.choice(objections), "objection")
                 if session.awaiting_yes == "undo":
                     tally["questions"] += 1
-                    say(yes)
+                    say(yes, "yes to undo")
                 end = booked()
                 if end is None:
                     break
@@ -174,7 +202,8 @@ def play_exchange(session: WackelpuddingSession, ear: Ear, phrase: str, truth: s
     return first, "not booked"
 
 
-def exchange(table: Journey, ear: Ear, truth: str, counts: Counter[str]) -> tuple[str, str]:
+def exchange(table: Journey, ear: Ear, truth: str, counts: Counter[str],
+             story: list[Said] | None = None) -> tuple[str, str]:
     """The report ``truth`` said and the host's exchange about it played out
     (:func:`play_exchange`), a wrong fall booked at once objected to."""
     session = table.session
@@ -187,7 +216,50 @@ def exchange(table: Journey, ear: Ear, truth: str, counts: Counter[str]) -> tupl
         return "booked right" if pile == said else "booked wrong"
 
     return play_exchange(session, ear, reports.as_said(truth, session.table.words), truth,
-                         booked, objections=OBJECTIONS[session.table.words.lang], counts=counts)
+                         booked, objections=OBJECTIONS[session.table.words.lang], counts=counts,
+                         story=story)
+
+
+def explain(ear: GameWordEar, said: Said) -> str:
+    """One utterance as the ear weighed it: apparent SNR, the phrase head's pick and its rivals'
+    share, the scorer's best scores and its decision."""
+    out = f"SNR {apparent_snr_db(said.clip):.0f} dB"
+    if not said.expect.words:
+        return out
+    phrases = list(dict.fromkeys(p for p, _ in said.expect.words))
+    meanings = dict(said.expect.words)
+    if not isinstance(ear.base, EarRecognizer):
+        return out
+    _, encoded = ear.base.hear(said.clip, said.expect)
+    if encoded is None:
+        return out
+    if ear.head is not None:
+        pick, p = head_heard(ear.head, encoded.seq, phrases)
+        probs = ear.head.probabilities(encoded.seq)
+        known = {q: float(probs[i]) for q in phrases if (i := ear.head.index(q)) is not None}
+        total = float(probs[0]) + sum(known.values())
+        top = sorted(known.items(), key=lambda kv: -kv[1])[:3]
+        rivals = ", ".join(f"{q} {v / total:.2f}" for q, v in top)
+        out += f"; head {pick or '-'} {p:.2f} (talk {probs[0] / total:.2f}; {rivals})"
+    scored = by_meaning(ear._scorer().score_states(encoded.states, phrases, ear.lang), meanings)
+    best = ", ".join(f"{scored.phrases[i]} {scored.scores[i]:.1f}" for i in scored.ranked[:3])
+    out += f"; scorer {decide(scored, ear.thresholds).kind} ({best})"
+    return out
+
+
+def story_lines(ear: GameWordEar, truth: str, story: list[Said], condition: str,
+                voice: synth.Voice) -> list[str]:
+    """A wrong booking's story: each utterance, what was heard and how sure, and where it
+    booked."""
+    lines = [f"{voice.engine}/{voice.name}, {condition}: fall {truth}"]
+    for said in story:
+        h = said.hearing
+        alts = "; ".join(f"{a.words or a.command or a.text} {a.confidence:.2f}"
+                         for a in h.alternatives)
+        lines.append(f"  {said.step}: {said.text!r} -> {h.words or h.command or h.text!r} "
+                     f"{h.confidence:.2f}" + (f" [{alts}]" if alts else "")
+                     + f" => {said.booked or '-'}; {explain(ear, said)}")
+    return lines
 
 
 def book_at_once(table: Journey, rng: random.Random) -> None:
@@ -227,9 +299,10 @@ def talk_after_booking(table: Journey, ear: Ear, sentence: str, rng: random.Rand
 
 def run(lang: str, falls: int, seed: int, console: Console, confirm: ConfirmFalls, *,
         max_voices: int | None = None, max_talk: int | None = None,
-        phrase_head: bool = True) -> dict[str, Counter[str]]:
+        phrase_head: bool = True, show_wrong: bool = False) -> dict[str, Counter[str]]:
     """Every voice's reports (and, under ``unsure``, its objections) and the table talk, in both
-    conditions; the tallies by condition."""
+    conditions; the tallies by condition (with ``show_wrong``, each wrong booking's story
+    printed)."""
     rng = random.Random(seed)
     side = random.Random(seed + 1)
     pool = babble_pool(lang, rng)
@@ -247,12 +320,16 @@ def run(lang: str, falls: int, seed: int, console: Console, confirm: ConfirmFall
             truth = reports.fall_meaning(
                 rng.choices(falls_aboard, [1.0 / c.total ** 2 for c in falls_aboard])[0])
             counts: Counter[str] = Counter()
+            story: list[Said] = []
             try:
                 first, end = exchange(table, paired(ear, voice, condition, pool, rng), truth,
-                                      counts)
+                                      counts, story)
             except synth.SynthesisError as err:
                 console.print(f"  skipped: {err}")
                 continue
+            if show_wrong and (end == "booked wrong" or counts["objected"]):
+                for line in story_lines(ear, truth, story, condition, voice):
+                    console.print(line, markup=False, highlight=False)
             tally["reports"] += 1
             tally[f"first {first}"] += 1
             tally[end] += 1
@@ -342,6 +419,8 @@ def main() -> None:
     parser.add_argument("--talk", type=int, default=None, help="Only the first N talk clips.")
     parser.add_argument("--confirm-falls", choices=("unsure", "always", "both"), default="both",
                         help="Which falls heard the host confirms (both: each in turn).")
+    parser.add_argument("--show-wrong", action="store_true",
+                        help="Print the story of each fall booked wrong (objected to or not).")
     parser.add_argument("--no-phrase-head", action="store_true",
                         help="The closed-set scorer alone, without the game's phrase head.")
     args = parser.parse_args()
@@ -351,7 +430,8 @@ def main() -> None:
     for lang in (("de", "en") if args.lang == "both" else (args.lang,)):
         for confirm in settings:
             tallies = run(lang, args.falls, args.seed, console, confirm, max_voices=args.voices,
-                          max_talk=args.talk, phrase_head=not args.no_phrase_head)
+                          max_talk=args.talk, phrase_head=not args.no_phrase_head,
+                          show_wrong=args.show_wrong)
             report(lang, confirm, tallies, console)
 
 
