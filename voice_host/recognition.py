@@ -65,6 +65,10 @@ class Hearing:
     voice: VoicePrint | None = field(default=None, compare=False, repr=False)
     """The utterance's voice print, where the recognizer makes one (who spoke: a cue, never
     proof); None for a typed line."""
+    snr_db: float | None = field(default=None, compare=False, repr=False)
+    """How far the utterance stood above its noise
+    (:func:`~voice_host.audio.apparent_snr.apparent_snr_db`), where the recognizer measures it:
+    a host's cue to how far to trust a sure hearing; None for a typed line."""
 
     @property
     def is_empty(self) -> bool:

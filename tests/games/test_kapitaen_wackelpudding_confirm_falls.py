@@ -1,7 +1,8 @@
 """Which falls the host confirms (``--confirm-falls``): under ``unsure`` a fall the real ear is
 sure of is booked at once and said back, and "nein" right after takes it back (the journal and
-the log follow; so does an objection heard unsure); under ``always`` it waits for a yes. An
-unsure hearing is asked about either way, and a bad setting is one line and exit 2."""
+the log follow; so does an objection heard unsure), unless it was heard in noise only just sure;
+under ``always`` it waits for a yes. An unsure hearing is asked about either way, and a bad
+setting is one line and exit 2."""
 
 from __future__ import annotations
 
@@ -135,6 +136,30 @@ def test_an_unsure_hearing_is_asked_about_under_either_setting() -> None:
             Alternative("zwei Särge", (), None, 0.4, words=("fell:coffin=2",))))
         assert session.hear(unsure).lines == ["Ein Sarg oder zwei Särge?"]
         assert session.state.pile("Anna").total == 0
+
+
+def test_a_fall_heard_in_noise_only_just_sure_is_confirmed_first() -> None:
+    # Heard in babble at the head's bar, a wrong fall would stand: the objection is lost too.
+    session = _sailing(ConfirmFalls.UNSURE)
+    noisy = Hearing(text="zwei Särge", confidence=0.6, words=("fell:coffin=2",), snr_db=20.0)
+    asked = session.hear(noisy)
+    assert asked.lines == ["Zwei Särge runtergefallen?"] and session.state.pile("Anna").total == 0
+    assert not session.table.objection_open()
+    session.hear(Hearing(text="nein", command="no", confidence=0.95))
+    assert session.state.pile("Anna").total == 0
+    # As sure in a quiet room, or surer in the same noise, it is booked at once.
+    for confidence, snr_db in ((0.6, 55.0), (0.6, None), (0.85, 20.0)):
+        session = _sailing(ConfirmFalls.UNSURE)
+        session.hear(replace(noisy, confidence=confidence, snr_db=snr_db))
+        assert session.state.pile("Anna")[Good.COFFIN] == 2 and session.table.objection_open()
+
+
+@needs_pico
+def test_the_real_ear_gives_a_fall_its_confidence_and_the_noise_it_was_heard_in() -> None:
+    session = _sailing(ConfirmFalls.UNSURE)
+    heard = _heard(session, "zwei Särge")
+    assert heard.words == ("fell:coffin=2",) and 0.0 < heard.confidence <= 1.0
+    assert heard.snr_db is not None and heard.snr_db >= 35.0
 
 
 def test_a_fall_that_ends_the_game_is_confirmed_even_under_unsure() -> None:

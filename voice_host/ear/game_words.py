@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
+from voice_host.audio.apparent_snr import apparent_snr_db
 from voice_host.ear.closed_set import (
     ClosedSetScorer,
     Decision,
@@ -79,7 +80,8 @@ class GameWordEar:
     the commands and numbers as talk) takes a phrase it is sure of first; else a command the
     ear's own heads are sure of wins (stop, repeat, pause are said at any moment), then a sure
     number, and the closed-set scorer decides among the phrases. Without declared phrases it is
-    the base ear itself.
+    the base ear itself. A phrase hearing carries its apparent SNR, and the head's its
+    probability as confidence: what a host weighs before acting on a sure hearing that costs.
     """
 
     def __init__(
@@ -108,11 +110,12 @@ class GameWordEar:
         if expect is None or not expect.words:
             return base_heard
         phrases, meanings = self._phrases(expect.words)
+        snr = apparent_snr_db(samples)
         if self.head is not None and encoded is not None:
-            phrase, _ = heard(self.head, encoded.seq, phrases)
+            phrase, p = heard(self.head, encoded.seq, phrases)
             if phrase is not None:
-                return Hearing(text=phrase, confidence=SURE, words=(meanings[phrase],),
-                               voice=base_heard.voice)
+                return Hearing(text=phrase, confidence=p, words=(meanings[phrase],),
+                               voice=base_heard.voice, snr_db=snr)
         if (base_heard.command is not None and base_heard.confidence >= SURE
                 and not base_heard.alternatives):
             return base_heard
@@ -125,7 +128,7 @@ class GameWordEar:
         if decision.kind == "none" and (base_heard.command is not None
                                         or base_heard.alternatives):
             return base_heard  # an unsure number or command is worth a question; none is not
-        return words_hearing(scored, decision, meanings)
+        return replace(words_hearing(scored, decision, meanings), snr_db=snr)
 
     def _base_hear(self, samples: Samples,
                    expect: Expectation | None) -> tuple[Hearing, Encoded | None]:

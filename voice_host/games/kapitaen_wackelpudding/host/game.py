@@ -27,6 +27,7 @@ from voice_host.games.kapitaen_wackelpudding.host.board import render_board
 from voice_host.games.kapitaen_wackelpudding.host.confirm import (
     DEFAULT_CONFIRM_FALLS,
     ConfirmFalls,
+    books_at_once_in,
 )
 from voice_host.games.kapitaen_wackelpudding.rules import (
     ISLANDS,
@@ -86,6 +87,9 @@ class Report:
     """``roll``, ``arrived``, ``fell:coffin=2``..."""
     confidence: float = 1.0
     """How sure the ear is of it."""
+    snr_db: float | None = None
+    """How far the utterance stood above its noise, as the ear measured it (None: typed or not
+    measured)."""
 
     def key(self) -> Hashable:
         """Reports with the same meaning are the same announcement."""
@@ -209,7 +213,7 @@ class WackelpuddingGame:
     def readings(self, hearing: Hearing) -> list[Report]:
         """The meaning heard for sure, or the two the ear was unsure between; none for table
         talk."""
-        out = [Report(m, hearing.confidence) for m in hearing.words[:1]]
+        out = [Report(m, hearing.confidence, hearing.snr_db) for m in hearing.words[:1]]
         for alt in hearing.alternatives:
             for m in alt.words[:1]:
                 if all(r.meaning != m for r in out):
@@ -250,10 +254,12 @@ class WackelpuddingGame:
 
     def books_at_once(self, option: Report) -> bool:
         """Whether ``option``, heard for sure, is a fall booked without a yes: heard (not typed),
-        the table confirms only unsure falls, and the fall leaves a turn to object in (it does
-        not end the game)."""
+        the table confirms only unsure falls, the ear was sure enough for the noise it was heard
+        in (:func:`.confirm.books_at_once_in`), and the fall leaves a turn to object in (it
+        does not end the game)."""
         cargo = reports.parse_fall(option.meaning)
-        if self.confirm_falls is not ConfirmFalls.UNSURE or cargo is None or self.host.typed:
+        if (self.confirm_falls is not ConfirmFalls.UNSURE or cargo is None or self.host.typed
+                or not books_at_once_in(option.confidence, option.snr_db)):
             return False
         _, events = apply(self.state, Fall(cargo))
         return not any(isinstance(e, GameOver) for e in events)
