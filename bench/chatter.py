@@ -4,7 +4,8 @@ Ordinary chatter ("could you pass me the salt") is easy to reject. Table talk th
 game's words is not: parts of numbers ("twenty something"), numbers outside the game ("one hundred
 and twelve", "half past ten"), words that sound like numbers or commands ("nice one", "I know",
 "hello"). Every sentence here is said by the recognition bench's held-out voices, clean and in
-babble at 10 dB, and heard open and at a turn. Goal: at most 2% taken as a number, 1% as a
+babble at 10 dB, and heard open and at a turn (as the referee hears one, nothing asked: a yes,
+no or resume would do nothing there and is talk). Goal: at most 2% taken as a number, 1% as a
 command. What keeping talk out costs is measured on the same voices: every phrasing of every
 command, heard right open and at a turn.
 
@@ -16,7 +17,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -90,8 +91,10 @@ class Tally:
     turn_numbers: int = 0
     turn_commands: int = 0
     phrasings: int = 0
-    """Command phrasings said (each heard open and at a turn)."""
+    """Command phrasings said (each heard open, and at a turn if it acts there)."""
     phrasings_right: int = 0
+    turn_phrasings: int = 0
+    """Phrasings of the commands that act at a turn (not a yes, no or resume)."""
     turn_phrasings_right: int = 0
     phrasings_wrong: int = 0
     """Heard as another command, open or at a turn."""
@@ -105,7 +108,7 @@ class Tally:
         return (pct(self.numbers, self.said), pct(self.turn_numbers, self.said),
                 pct(self.commands, self.said), pct(self.turn_commands, self.said),
                 f"{pct(self.phrasings_right, self.phrasings)} / "
-                f"{pct(self.turn_phrasings_right, self.phrasings)}",
+                f"{pct(self.turn_phrasings_right, self.turn_phrasings)}",
                 str(self.phrasings_wrong))
 
 
@@ -133,9 +136,12 @@ def measure(lang: str, voices: int, seed: int = 5) -> tuple[dict[str, Tally], Co
     from voice_host.phrases import phrase_table
     from voice_host.recognition import turn_expectation
     from voice_host.recognizers import load_recognizer
+    from voice_host.referee import Session, Setup
     from voice_host.speakers import synth
 
     rng = np.random.default_rng(seed)
+    # At a turn as the referee hears it, nothing asked: a yes, no or resume would do nothing.
+    idle = Session(Setup(("Anna", "Ben", "Cleo"), 4, {}), lang=lang).expectation().idle
     ear = load_recognizer("ear", lang)
     pool = synth.voices(lang, "bench")
     chosen = [pool[int(i)] for i in rng.choice(len(pool), min(voices, len(pool)), replace=False)]
@@ -150,12 +156,15 @@ def measure(lang: str, voices: int, seed: int = 5) -> tuple[dict[str, Tally], Co
         for cond in CONDITIONS:
             audio = clip if cond == "clean" else _babble(clip, rng, lang)
             heard = ear.recognize(audio)
-            at_turn = ear.recognize(audio, turn_expectation(int(rng.integers(5, 60))))
+            turn = replace(turn_expectation(int(rng.integers(5, 60))), idle=idle)
+            at_turn = ear.recognize(audio, turn)
             t = tallies[cond]
             if command is not None:
+                acts = command not in idle
                 t.phrasings += 1
                 t.phrasings_right += heard.command == command
-                t.turn_phrasings_right += at_turn.command == command
+                t.turn_phrasings += acts
+                t.turn_phrasings_right += acts and at_turn.command == command
                 t.phrasings_wrong += sum(h.command not in (None, command)
                                          for h in (heard, at_turn))
                 continue

@@ -110,6 +110,10 @@ class Expectation:
     """Whether "plus seven, twenty-four" shapes are allowed."""
     commands: bool = True
     """Whether commands may be said."""
+    idle: frozenset[str] = frozenset()
+    """Commands that would do nothing now (a yes with nothing asked, resume while playing):
+    heard, they are table talk ("I know" is no command at a turn). A recognizer that cannot
+    narrow its commands ignores them."""
     words: tuple[tuple[str, str], ...] = ()
     """A game's own phrases that may be said now, each (as spoken, its meaning): a name, a sack
     kind, "nessuno". A recognizer that knows no such words ignores them."""

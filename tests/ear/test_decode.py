@@ -89,3 +89,17 @@ def test_a_sure_total_with_an_unsure_card_is_heard_as_the_total_alone() -> None:
     # Nor when the rivals are different totals.
     apart = [split[0], Reading("number", 0.45, 13, "none"), split[3]]
     assert total_first(apart, 0.9) == apart
+
+
+def test_a_command_that_would_do_nothing_now_is_talk() -> None:
+    # "I know" heard as "no" at a turn where nothing was asked: no command, nor a number in its
+    # place; its probability is the reject's
+    probs = _probs({"no": 0.9, "number": 0.06, "reject": 0.04}, {5: 0.9}, {0: 0.99},
+                   {"none": 0.99})
+    assert readings(probs)[0].command == "no"
+    turn = Expectation(numbers=frozenset(range(20)), idle=frozenset({"yes", "no"}))
+    ranked = readings(probs, turn)
+    assert ranked[0].kind == "reject" and ranked[0].probability == pytest.approx(0.94, abs=0.01)
+    assert all(r.command != "no" for r in ranked)
+    assert readings(_probs({"pause": 0.9}, {5: 0.9}, {0: 0.99}, {"none": 0.99}),
+                    turn)[0].command == "pause"

@@ -6,6 +6,7 @@ Floors sit a few points under what the shipped head measures, so a regression tr
 from __future__ import annotations
 
 import copy
+import shutil
 from pathlib import Path
 
 import numpy as np
@@ -247,3 +248,19 @@ def test_a_turn_s_lower_thresholds_are_for_totals_not_commands(ear: EarRecognize
     assert placed.threshold_for(talk, turn) < sure < placed.threshold_for(talk, None)
     assert placed.recognize(talk, turn).command is None
     assert placed.recognize(synth.synthesize(voice, "pause"), turn).command == "pause"
+
+
+@pytest.mark.skipif(shutil.which("flite") is None or shutil.which("text2wave") is None,
+                    reason="needs flite and festival")
+def test_talk_heard_as_no_is_talk_at_a_turn_where_nothing_is_asked(ear: EarRecognizer) -> None:
+    from tests.referee.helpers import heard, session
+
+    table = session()
+    talk = [synth.synthesize(synth.Voice("festival", "ked_diphone", "bench"), "no way"),
+            synth.synthesize(synth.Voice("flite", "slt", "bench"), "I know")]
+    assert [ear.recognize(t).command for t in talk] == ["no", "no"]  # open, both sure "no"
+    # At the referee's turn nothing is asked: a no would do nothing, so it is table talk.
+    assert [ear.recognize(t, table.expectation()).command for t in talk] == [None, None]
+    table.hear(heard("twenty", 1.0))  # a mistake from four: "Twenty?"
+    assert table.question is not None and table.question.confirm is not None
+    assert ear.recognize(talk[0], table.expectation()).command == "no"

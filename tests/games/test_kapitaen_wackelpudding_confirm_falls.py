@@ -88,7 +88,10 @@ def test_an_objection_is_only_right_after_a_fall_booked_at_once() -> None:
     session = _sailing(ConfirmFalls.UNSURE)
     sure = Hearing(text="ein Käse", confidence=0.9, words=("fell:cheese=1",))
     session.hear(sure)
+    # The ear hears an objection only while there is a fall to object to.
+    assert not {"no", "undo"} & session.expectation().idle
     session.hear(Hearing(text="wir sind angekommen", confidence=0.9, words=("arrived",)))
+    assert {"yes", "no"} <= session.expectation().idle
     later = session.hear(Hearing(text="nein", command="no", confidence=0.95))
     assert not later.lines and session.state.pile("Anna")[Good.CHEESE] == 1
     # Typed, a fall is trusted as it stands: booked at once under either setting, no objection.

@@ -3,7 +3,8 @@
 A reading is a number (an optional card, then a total made of a head word and a unit word), a
 command, or nothing. The grammar only joins slots that form a real total ("twenty" + "four";
 never "thirteen" + "four"), and the game context may narrow the totals, the card shapes and the
-commands to what is possible this turn; probabilities are then renormalized over what is left.
+commands to what is possible this turn; probabilities are then renormalized over what is left
+(a command that would do nothing now counts as talk).
 """
 
 from __future__ import annotations
@@ -66,6 +67,10 @@ def readings(probs: Sequence[Probs], expect: Expectation | None = None, top: int
             card[1:] = 0.0
         if not expect.commands:
             intent[1:reject] = 0.0
+        # A command that would do nothing now is talk: its probability is the reject's.
+        for i in (k for k, name in enumerate(intents) if name in expect.idle):
+            intent[reject] += intent[i]
+            intent[i] = 0.0
         intent /= intent.sum() or 1.0
     joint /= joint.sum() or 1.0
     card /= card.sum() or 1.0

@@ -94,6 +94,9 @@ class Dialogue(Generic[T]):
         be heard as one of them. A yes/no question ("Twelve?") is heard as yes, no or a command,
         never as a reading: in party babble "oui" is heard as "huit" and "nein" as "drei".
         """
+        return replace(self._expected(), idle=self.idle_commands())
+
+    def _expected(self) -> Expectation:
         if self.stopped or self.paused:
             return COMMANDS_ONLY
         q = self.question
@@ -101,6 +104,19 @@ class Dialogue(Generic[T]):
             return COMMANDS_ONLY if q.confirm is not None else self.game.expectation(q.kind)
         kind = self.game.waiting_for()
         return COMMANDS_ONLY if kind is None else self.game.expectation(kind)
+
+    def idle_commands(self) -> frozenset[str]:
+        """The commands that would do nothing now, so the ear takes them for table talk: a yes
+        or no with nothing asked ("I know" is heard as "no"), resume while playing, and what a
+        pause ignores."""
+        idle = set(PAUSED_IGNORES) if self.paused else {"resume"}
+        if self.awaiting_yes is not None:
+            idle -= {"yes", "no", self.awaiting_yes}
+        elif self.question is None or self.paused:
+            idle |= {"yes", "no"}
+        else:
+            idle -= {"yes", "no"}
+        return frozenset(idle)
 
     def may_be_cut(self, hearing: Hearing) -> bool:
         """Whether a short utterance may be the start of a phrase cut at a pause, so the runner

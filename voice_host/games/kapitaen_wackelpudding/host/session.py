@@ -91,6 +91,13 @@ class WackelpuddingSession(Dialogue[Report]):
         return next((a.command for a in hearing.alternatives if a.command in OBJECTIONS
                      and a.confidence >= self.policy.answer_confidence), None)
 
+    def idle_commands(self) -> frozenset[str]:
+        """As the host's, but right after a fall booked at once "no" and "undo" object to it."""
+        idle = super().idle_commands()
+        objecting = (not self.paused and self.question is None and self.awaiting_yes is None
+                     and self.table.objection_open())
+        return idle - OBJECTIONS if objecting else idle
+
     def command(self, step: Step, name: str, *, sure: bool = True) -> None:
         """Carry out command ``name``; a sure "no" or "undo" right after a fall booked at once
         (no question open) takes it back and asks what fell."""
