@@ -63,9 +63,13 @@ class NewcomerGroup(TyperGroup):
         return sorted(made, key=lambda name: (rank.get(name, len(rank)), made.index(name)))
 
 
+TAGLINE = ("An offline, voice-driven host for party games: Cowabunga, Schnapp den Sack, Turtle "
+           "Soup and Kapitän Wackelpudding (`voice-host games`).")
+"""What ``voice-host --help`` says first."""
+
 app = typer.Typer(
     name="voice-host",
-    help="An offline, voice-driven host and referee for Cowabunga.",
+    help=TAGLINE,
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -87,7 +91,7 @@ def _main(
         False, "--version", callback=_version, is_eager=True, help="Show the version and exit."
     ),
 ) -> None:
-    """An offline, voice-driven host and referee for Cowabunga."""
+    """The command line's options before the command: ``--version``."""
 
 
 class UserError(Exception):
