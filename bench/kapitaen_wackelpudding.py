@@ -2,7 +2,7 @@
 table talk taken for a report, clean and in party babble, under each ``--confirm-falls`` setting.
 
     .venv/bin/python bench/kapitaen_wackelpudding.py [--lang de] [--falls 6] [--seed 37]
-        [--confirm-falls unsure|always|both]
+        [--confirm-falls unsure|always|both] [--phrase-head PATH]
 
 Every clip is synthesized speech of held-out voices (the ``bench`` split's MBROLA, Pico, Kokoro
 and a few espeak-ng voices: none of them trained the ear, chose the closed-set scorer's
@@ -49,6 +49,7 @@ from bench.corpus import LANGUAGES
 from voice_host.audio.apparent_snr import apparent_snr_db
 from voice_host.ear.closed_set import decide
 from voice_host.ear.game_words import GameWordEar, by_meaning
+from voice_host.ear.phrase_head import PhraseHead
 from voice_host.ear.phrase_head import heard as head_heard
 from voice_host.ear.recognizer import EarRecognizer
 from voice_host.games.kapitaen_wackelpudding.host import reports
@@ -299,14 +300,16 @@ def talk_after_booking(table: Journey, ear: Ear, sentence: str, rng: random.Rand
 
 def run(lang: str, falls: int, seed: int, console: Console, confirm: ConfirmFalls, *,
         max_voices: int | None = None, max_talk: int | None = None,
-        phrase_head: bool = True, show_wrong: bool = False) -> dict[str, Counter[str]]:
+        phrase_head: bool = True, head_path: Path | None = None,
+        show_wrong: bool = False) -> dict[str, Counter[str]]:
     """Every voice's reports (and, under ``unsure``, its objections) and the table talk, in both
     conditions; the tallies by condition (with ``show_wrong``, each wrong booking's story
-    printed)."""
+    printed). ``head_path``: a candidate phrase head in place of the shipped one."""
     rng = random.Random(seed)
     side = random.Random(seed + 1)
     pool = babble_pool(lang, rng)
-    ear = GameWordEar(load_recognizer("ear", lang), game=GAME if phrase_head else None)
+    ear = GameWordEar(load_recognizer("ear", lang), game=GAME if phrase_head else None,
+                      head=PhraseHead.load(head_path) if head_path is not None else None)
     voices = bench_voices(lang)[:max_voices]
     tallies: dict[str, Counter[str]] = {c: Counter() for c in CONDITIONS}
     jobs = [(v, c) for v in voices for c in CONDITIONS]
@@ -423,7 +426,14 @@ def main() -> None:
                         help="Print the story of each fall booked wrong (objected to or not).")
     parser.add_argument("--no-phrase-head", action="store_true",
                         help="The closed-set scorer alone, without the game's phrase head.")
+    parser.add_argument("--phrase-head", type=Path, metavar="PATH",
+                        help="This phrase head instead of the shipped one (a candidate; with "
+                             "one --lang).")
     args = parser.parse_args()
+    if args.no_phrase_head and args.phrase_head is not None:
+        parser.error("--phrase-head and --no-phrase-head exclude each other")
+    if args.phrase_head is not None and args.lang == "both":
+        parser.error("--phrase-head is one language's head: give --lang de or --lang en")
     console = Console()
     settings = (list(ConfirmFalls) if args.confirm_falls == "both"
                 else [ConfirmFalls(args.confirm_falls)])
@@ -431,7 +441,7 @@ def main() -> None:
         for confirm in settings:
             tallies = run(lang, args.falls, args.seed, console, confirm, max_voices=args.voices,
                           max_talk=args.talk, phrase_head=not args.no_phrase_head,
-                          show_wrong=args.show_wrong)
+                          head_path=args.phrase_head, show_wrong=args.show_wrong)
             report(lang, confirm, tallies, console)
 
 

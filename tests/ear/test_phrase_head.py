@@ -157,3 +157,22 @@ def test_a_phrase_the_head_is_sure_of_wins_over_a_command_the_ear_is_sure_of(
         "meaning of two coffins",)
     talk = ear.recognize(synth.synthesize(pico, "what a lovely evening"), expect)
     assert talk.command == "stew_pots"
+
+
+def test_train_phrases_takes_the_utterances_of_each_phrase(tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    out = tmp_path / "head.npz"
+    command = [sys.executable, "-m", "voice_host", "ear", "train-phrases", "schnapp-den-sack",
+               "--quick", "--per-phrase", "3", "--out", str(out)]
+    env = {**os.environ, "VOICE_HOST_CACHE": str(tmp_path / "cache")}
+    result = subprocess.run(command, capture_output=True, text=True, check=False, env=env)
+    assert result.returncode == 0, result.stderr[-2000:]
+    head = PhraseHead.load(out)
+    recipe = head.meta["recipe"]
+    assert isinstance(recipe, dict) and recipe["per_phrase"] == 3
+    phrases = len(head.phrases) - 1
+    # each phrase 3 times, each talk sentence once (the quick recipe), and the calls said at once
+    assert int(str(head.meta["train_utterances"])) >= 3 * phrases

@@ -25,6 +25,9 @@ def train_phrases(
     neural: Annotated[float, typer.Option(
         min=0.0, max=0.5, help="Share of training utterances said by the Kokoro voices that "
                                "train (slow to synthesize: about a second each).")] = 0.0,
+    per_phrase: Annotated[int | None, typer.Option(
+        min=1, show_default=False,
+        help="Training utterances of each phrase (default: the recipe's, 40).")] = None,
     quick: Annotated[bool, typer.Option(
         "--quick", help="A tiny run that exercises the pipeline (not a usable head).")] = False,
 ) -> None:
@@ -54,6 +57,8 @@ def train_phrases(
     said = entry.head_phrases(lang)
     recipe = replace(phrase_training.QUICK if quick else phrase_training.PhraseRecipe(),
                      neural=neural)
+    if per_phrase is not None:
+        recipe = replace(recipe, per_phrase=per_phrase)
     console = Console(stderr=True)
     with Progress("{task.description}", BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   console=console) as bars:
