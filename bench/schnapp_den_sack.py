@@ -293,9 +293,13 @@ def main() -> None:
         both[head])
     talk = Tally()
     sentences = (*LANGUAGES[args.lang][:25], *NEAR[args.lang])
+    taken: list[str] = []
     for sentence in track(sentences, description="table talk"):
-        audio = pad(bench.say(bench.rng.choice(voices), sentence))
-        bench.hear(call_sets["call words"], audio, None, talk)
+        voice = bench.rng.choice(voices)
+        audio = pad(bench.say(voice, sentence))
+        outcome = bench.hear(call_sets["call words"], audio, None, talk)
+        if outcome != "none":
+            taken.append(f"{sentence!r} ({voice.name}): {outcome}")
     table.add_row("call words", "table talk taken for a call", str(talk.total),
                   "-", talk.share("asked"), talk.share("wrong"), talk.share("none"),
                   talk.p(0.5), talk.p(0.95), talk.p(0.95, cpu=True))
@@ -304,6 +308,8 @@ def main() -> None:
         console.print(f"{label} by voice, right/asked/wrong/none clean | babble 10 dB: "
                       + "; ".join(f"{name} {counted(clean)} | {counted(noisy)}"
                                   for name, (clean, noisy) in voiced.items()))
+    for line in taken:
+        console.print(f"table talk not heard as nothing: {line}")
     console.print(f"goals: named right >= {CLEAN_GOAL:.0%} clean, >= {OVERLAP_GOAL:.0%} within "
                   f"{int(WITHIN_S * 1000)} ms; call to verdict p95 <= {LATENCY_GOAL_MS:.0f} ms; "
                   f"table talk taken for a call <= {TALK_GOAL:.0%}")
