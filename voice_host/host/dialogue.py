@@ -111,11 +111,9 @@ class Dialogue(Generic[T]):
         pause ignores."""
         idle = set(PAUSED_IGNORES) if self.paused else {"resume"}
         if self.awaiting_yes is not None:
-            idle -= {"yes", "no", self.awaiting_yes}
-        elif self.question is None or self.paused:
+            return frozenset(idle - {"yes", "no", self.awaiting_yes})
+        if self.question is None:
             idle |= {"yes", "no"}
-        else:
-            idle -= {"yes", "no"}
         return frozenset(idle)
 
     def may_be_cut(self, hearing: Hearing) -> bool:

@@ -82,8 +82,7 @@ class WackelpuddingSession(Dialogue[Report]):
         :attr:`~voice_host.host.seam.Policy.answer_confidence` sure) while a fall booked at once
         may be objected to; None otherwise."""
         if (hearing.command is not None or hearing.words or hearing.numbers or self.stopped
-                or self.paused or self.question is not None or self.awaiting_yes is not None
-                or not self.table.objection_open()):
+                or not self._may_object()):
             return None
         parsed = self.table.phrases.parse(hearing.text) if hearing.text else None
         if parsed is not None and parsed.command in OBJECTIONS:
@@ -94,16 +93,18 @@ class WackelpuddingSession(Dialogue[Report]):
     def idle_commands(self) -> frozenset[str]:
         """As the host's, but right after a fall booked at once "no" and "undo" object to it."""
         idle = super().idle_commands()
-        objecting = (not self.paused and self.question is None and self.awaiting_yes is None
-                     and self.table.objection_open())
-        return idle - OBJECTIONS if objecting else idle
+        return idle - OBJECTIONS if self._may_object() else idle
+
+    def _may_object(self) -> bool:
+        """Whether a fall booked at once may be objected to now: nothing paused, asked or
+        awaiting a yes, and the fall the last thing booked."""
+        return (not self.paused and self.question is None and self.awaiting_yes is None
+                and self.table.objection_open())
 
     def command(self, step: Step, name: str, *, sure: bool = True) -> None:
         """Carry out command ``name``; a sure "no" or "undo" right after a fall booked at once
         (no question open) takes it back and asks what fell."""
-        if (name in OBJECTIONS and sure and not self.paused and self.question is None
-                and self.awaiting_yes is None and not self._answering_undo
-                and self.table.objection_open()):
+        if name in OBJECTIONS and sure and not self._answering_undo and self._may_object():
             step.records.append({"event": "command", "name": name})
             self.table.object_to_fall(step)
             return
