@@ -46,6 +46,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run by path: the
 
 from bench.conditions import CONDITIONS, add_share, add_shares, babble_pool, clip, condition_table
 from bench.corpus import LANGUAGES
+from bench.phrase_heads import add_head_options, candidate_head
 from voice_host.audio.apparent_snr import apparent_snr_db
 from voice_host.ear.closed_set import decide
 from voice_host.ear.game_words import GameWordEar, by_meaning
@@ -300,16 +301,16 @@ def talk_after_booking(table: Journey, ear: Ear, sentence: str, rng: random.Rand
 
 def run(lang: str, falls: int, seed: int, console: Console, confirm: ConfirmFalls, *,
         max_voices: int | None = None, max_talk: int | None = None,
-        phrase_head: bool = True, head_path: Path | None = None,
+        phrase_head: bool = True, head: PhraseHead | None = None,
         show_wrong: bool = False) -> dict[str, Counter[str]]:
     """Every voice's reports (and, under ``unsure``, its objections) and the table talk, in both
     conditions; the tallies by condition (with ``show_wrong``, each wrong booking's story
-    printed). ``head_path``: a candidate phrase head in place of the shipped one."""
+    printed). ``head``: a candidate phrase head in place of the shipped one."""
     rng = random.Random(seed)
     side = random.Random(seed + 1)
     pool = babble_pool(lang, rng)
     ear = GameWordEar(load_recognizer("ear", lang), game=GAME if phrase_head else None,
-                      head=PhraseHead.load(head_path) if head_path is not None else None)
+                      head=head)
     voices = bench_voices(lang)[:max_voices]
     tallies: dict[str, Counter[str]] = {c: Counter() for c in CONDITIONS}
     jobs = [(v, c) for v in voices for c in CONDITIONS]
@@ -424,16 +425,11 @@ def main() -> None:
                         help="Which falls heard the host confirms (both: each in turn).")
     parser.add_argument("--show-wrong", action="store_true",
                         help="Print the story of each fall booked wrong (objected to or not).")
-    parser.add_argument("--no-phrase-head", action="store_true",
-                        help="The closed-set scorer alone, without the game's phrase head.")
-    parser.add_argument("--phrase-head", type=Path, metavar="PATH",
-                        help="This phrase head instead of the shipped one (a candidate; with "
-                             "one --lang).")
+    add_head_options(parser)
     args = parser.parse_args()
-    if args.no_phrase_head and args.phrase_head is not None:
-        parser.error("--phrase-head and --no-phrase-head exclude each other")
     if args.phrase_head is not None and args.lang == "both":
         parser.error("--phrase-head is one language's head: give --lang de or --lang en")
+    head = candidate_head(parser, args)
     console = Console()
     settings = (list(ConfirmFalls) if args.confirm_falls == "both"
                 else [ConfirmFalls(args.confirm_falls)])
@@ -441,7 +437,7 @@ def main() -> None:
         for confirm in settings:
             tallies = run(lang, args.falls, args.seed, console, confirm, max_voices=args.voices,
                           max_talk=args.talk, phrase_head=not args.no_phrase_head,
-                          head_path=args.phrase_head, show_wrong=args.show_wrong)
+                          head=head, show_wrong=args.show_wrong)
             report(lang, confirm, tallies, console)
 
 

@@ -41,7 +41,9 @@ from rich.table import Table
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run by path: the repository
 
 from bench.corpus import LANGUAGES
+from bench.phrase_heads import add_head_options, candidate_head
 from voice_host.audio.noise import mix_at_snr
+from voice_host.ear.phrase_head import PhraseHead
 from voice_host.games.schnapp_den_sack import rules
 from voice_host.games.schnapp_den_sack.host.session import SchnappSession
 from voice_host.games.schnapp_den_sack.host.table import CALL
@@ -133,16 +135,16 @@ class Bench:
     """The ear, the host's phrases and the clips."""
 
     def __init__(self, lang: str, seed: int, *, phrase_head: bool = True,
-                 head_path: Path | None = None) -> None:
+                 head: PhraseHead | None = None) -> None:
+        """``head``: a candidate phrase head in place of the shipped one."""
         from voice_host.ear.game_words import GameWordEar
-        from voice_host.ear.phrase_head import PhraseHead
         from voice_host.recognizers import load_recognizer
 
         self.lang = lang
         self.rng = random.Random(seed)
         self.ear: Recognizer = GameWordEar(
             load_recognizer("ear", lang), game="schnapp-den-sack" if phrase_head else None,
-            head=PhraseHead.load(head_path) if head_path is not None else None)
+            head=head)
         self.words = words(lang)
         self.babble = babble(30.0, talkers=4, seed=seed)
 
@@ -246,15 +248,10 @@ def main() -> None:
     parser.add_argument("--reps", type=int, default=2, help="Calls per voice and player.")
     parser.add_argument("--pairs", type=int, default=40, help="Overlapping pairs measured.")
     parser.add_argument("--seed", type=int, default=35)
-    parser.add_argument("--no-phrase-head", action="store_true",
-                        help="The closed-set scorer alone, without the game's phrase head.")
-    parser.add_argument("--phrase-head", type=Path, metavar="PATH",
-                        help="This phrase head instead of the shipped one (a candidate).")
+    add_head_options(parser)
     args = parser.parse_args()
-    if args.no_phrase_head and args.phrase_head is not None:
-        parser.error("--phrase-head and --no-phrase-head exclude each other")
     bench = Bench(args.lang, args.seed, phrase_head=not args.no_phrase_head,
-                  head_path=args.phrase_head)
+                  head=candidate_head(parser, args))
     voices = held_out(args.lang, "bench")
     val = held_out(args.lang, "val")
     w = bench.words
