@@ -1,4 +1,5 @@
-"""Shared test configuration: paths, the hypothesis profiles, and the skips CI allows."""
+"""Shared test configuration: paths, the hypothesis profiles, the skips CI allows, and a private
+VOICE_HOST_HOME for every test."""
 
 from __future__ import annotations
 
@@ -33,6 +34,16 @@ settings.register_profile("ci", settings.get_profile("slow_machine"), derandomiz
 settings.register_profile("dev", settings.get_profile("slow_machine"), print_blob=True)
 """Random examples, the failing ones kept in ``.hypothesis/`` and tried first next time."""
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if IN_CI else "dev"))
+
+
+@pytest.fixture(autouse=True)
+def private_home(tmp_path_factory: pytest.TempPathFactory,
+                 monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A fresh ``VOICE_HOST_HOME`` for every test (a test may set its own): the suite never
+    reads the user's settings, nor leaves journals or statistics in their data folder."""
+    folder = tmp_path_factory.mktemp("home")
+    monkeypatch.setenv("VOICE_HOST_HOME", str(folder))
+    return folder
 
 EXPECTED_SKIPS: dict[str, str] = {
     "tests/recognizers/test_vosk_engine.py::test_real_model":
