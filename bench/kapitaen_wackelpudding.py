@@ -22,8 +22,10 @@ host asks whether to take it back, and says the fall again. Figures:
   utterances per fall (the round trips);
 * objections: after a fall booked at once, each voice says each objection word once: taken back,
   or not heard (said once; a wrong fall would stand until it is said again);
-* table talk (the language's distractor sentences and near misses) taken for a report, booked,
-  and, said right after a fall booked at once, taking it back.
+* table talk (the language's distractor sentences and near misses) taken for a report, asked
+  about as a fall, booked, and, said right after a fall booked at once, taking it back.
+
+The ear asks about a fall its phrase head was unsure of as the table does (``--asks-from``).
 
 The figures go to ``bench/RESULTS.md`` ("Kapitän Wackelpudding: falls heard").
 """
@@ -56,7 +58,7 @@ from voice_host.ear.recognizer import EarRecognizer
 from voice_host.games.kapitaen_wackelpudding.host import reports
 from voice_host.games.kapitaen_wackelpudding.host.confirm import ConfirmFalls
 from voice_host.games.kapitaen_wackelpudding.host.session import WackelpuddingSession
-from voice_host.games.kapitaen_wackelpudding.host.table import GAME
+from voice_host.games.kapitaen_wackelpudding.host.table import ASKS_FROM, GAME
 from voice_host.games.kapitaen_wackelpudding.rules import GOODS, Cargo, Phase
 from voice_host.recognition import Expectation, Hearing, Recognizer
 from voice_host.recognizers import load_recognizer
@@ -280,13 +282,15 @@ def objection(table: Journey, ear: Ear, word: str, rng: random.Random) -> str:
     return "not heard" if session.state.pile("Anna").total else "at once"
 
 
-def talk(table: Journey, ear: Ear, sentence: str) -> tuple[bool, bool]:
-    """Table talk heard while the ship sails: (taken for a report, a fall booked)."""
+def talk(table: Journey, ear: Ear, sentence: str) -> tuple[bool, bool, bool]:
+    """Table talk heard while the ship sails: (taken for a report, asked about as a fall, a fall
+    booked)."""
     session = table.session
     heard = ear.ear.recognize(ear.clip(sentence), session.expectation())
     session.hear(heard)
     taken = bool(heard.words)
-    return taken, bool(session.state.pile("Anna").total)
+    asked = session.question is not None
+    return taken, asked, bool(session.state.pile("Anna").total)
 
 
 def talk_after_booking(table: Journey, ear: Ear, sentence: str, rng: random.Random) -> str:
@@ -302,15 +306,17 @@ def talk_after_booking(table: Journey, ear: Ear, sentence: str, rng: random.Rand
 def run(lang: str, falls: int, seed: int, console: Console, confirm: ConfirmFalls, *,
         max_voices: int | None = None, max_talk: int | None = None,
         phrase_head: bool = True, head: PhraseHead | None = None,
-        show_wrong: bool = False) -> dict[str, Counter[str]]:
+        show_wrong: bool = False,
+        asks_from: float | None = ASKS_FROM) -> dict[str, Counter[str]]:
     """Every voice's reports (and, under ``unsure``, its objections) and the table talk, in both
     conditions; the tallies by condition (with ``show_wrong``, each wrong booking's story
-    printed). ``head``: a candidate phrase head in place of the shipped one."""
+    printed). ``head``: a candidate phrase head in place of the shipped one; ``asks_from``:
+    the ear's (:class:`GameWordEar`)."""
     rng = random.Random(seed)
     side = random.Random(seed + 1)
     pool = babble_pool(lang, rng)
     ear = GameWordEar(load_recognizer("ear", lang), game=GAME if phrase_head else None,
-                      head=head)
+                      head=head, asks_from=asks_from)
     voices = bench_voices(lang)[:max_voices]
     tallies: dict[str, Counter[str]] = {c: Counter() for c in CONDITIONS}
     jobs = [(v, c) for v in voices for c in CONDITIONS]
@@ -362,10 +368,11 @@ def run(lang: str, falls: int, seed: int, console: Console, confirm: ConfirmFall
                               console=console):
             voice = voices[rng.randrange(len(voices))]
             say = paired(ear, voice, condition, pool, rng)
-            taken, booked = talk(Journey(lang, rng, confirm), say, sentence)
+            taken, asked, booked = talk(Journey(lang, rng, confirm), say, sentence)
             tally = tallies[condition]
             tally["talk"] += 1
             tally["talk taken"] += taken
+            tally["talk asked"] += asked
             tally["talk booked"] += booked
             if at_once:
                 after = talk_after_booking(Journey(lang, side, confirm),
@@ -391,6 +398,7 @@ def report(lang: str, confirm: ConfirmFalls, tallies: dict[str, Counter[str]],
             ("booked wrong and left standing", "booked wrong", "reports"),
             ("not booked", "not booked", "reports"),
             ("table talk taken for a report", "talk taken", "talk"),
+            ("table talk asked about as a fall", "talk asked", "talk"),
             ("table talk booked as a fall", "talk booked", "talk")]
     add_shares(table, tallies, rows)
     table.add_row("the voice's utterances per fall", *(
@@ -423,6 +431,9 @@ def main() -> None:
     parser.add_argument("--talk", type=int, default=None, help="Only the first N talk clips.")
     parser.add_argument("--confirm-falls", choices=("unsure", "always", "both"), default="both",
                         help="Which falls heard the host confirms (both: each in turn).")
+    parser.add_argument("--asks-from", type=float, default=ASKS_FROM,
+                        help="Ask about a fall the phrase head was unsure of from this "
+                             "probability (a negative value: never).")
     parser.add_argument("--show-wrong", action="store_true",
                         help="Print the story of each fall booked wrong (objected to or not).")
     add_head_options(parser)
@@ -437,7 +448,8 @@ def main() -> None:
         for confirm in settings:
             tallies = run(lang, args.falls, args.seed, console, confirm, max_voices=args.voices,
                           max_talk=args.talk, phrase_head=not args.no_phrase_head,
-                          head=head, show_wrong=args.show_wrong)
+                          head=head, show_wrong=args.show_wrong,
+                          asks_from=args.asks_from if args.asks_from >= 0 else None)
             report(lang, confirm, tallies, console)
 
 

@@ -13,6 +13,9 @@ import pytest
 
 from voice_host.ear.closed_set import ClosedSetScorer, Decision, Scored
 from voice_host.ear.game_words import GameWordEar, by_meaning, words_hearing
+from voice_host.ear.head import pooled_dim
+from voice_host.ear.phrase_head import TALK, PhraseHead
+from voice_host.ear.whisper import DIM
 from voice_host.recognition import Alternative, Expectation, Hearing, Recognizer, typed_words
 from voice_host.recognizers import load_recognizer
 
@@ -103,3 +106,40 @@ def test_an_unsure_number_is_kept_when_none_of_the_games_phrases_is_heard() -> N
     heard = ear.recognize(np.zeros(1600, np.int16),
                           Expectation(numbers=frozenset({8}), card_first=False, words=SACKS))
     assert heard.is_empty and [a.numbers for a in heard.alternatives] == [(8,)]
+
+
+FALLS = (("ein Sarg", "fell:coffin=1"), ("zwei Särge", "fell:coffin=2"))
+
+
+def _unsure_head(talk: float) -> PhraseHead:
+    """A scripted head over the real encoder's states, whatever is said: talk at ``talk``, then
+    "ein Sarg" likeliest, never sure (its bar is 0.9)."""
+    size = pooled_dim(DIM)
+    rest = 1.0 - talk
+    prior = np.log(np.array([talk, 0.7 * rest, 0.3 * rest], np.float32))
+    return PhraseHead((TALK, "ein Sarg", "zwei Särge"), np.zeros(size, np.float32),
+                      np.ones(size, np.float32), [(np.zeros((size, 3), np.float32), prior)],
+                      threshold=0.9)
+
+
+@pytest.mark.parametrize(("talk", "asks_from", "asked"), [
+    (0.2, 0.4, True),     # "ein Sarg" 0.56, likelier than talk: asked about
+    (0.2, None, False),   # a game that does not ask so hears nothing
+    (0.2, 0.6, False),    # under the floor
+    (0.45, 0.3, False),   # talk is likelier ("ein Sarg" 0.39)
+])
+def test_a_phrase_the_head_found_likeliest_but_unsure_of_is_asked_about_when_wanted(
+        talk: float, asks_from: float | None, asked: bool) -> None:
+    from voice_host.speakers import synth
+
+    ear = GameWordEar(load_recognizer("ear", "de"), head=_unsure_head(talk),
+                      phrase_scorer=lambda: cast(ClosedSetScorer, ScriptedScorer()),
+                      asks_from=asks_from)
+    said = synth.synthesize(synth.Voice("espeak", "de+Annie", "bench"), "ein Sarg")
+    heard = ear.recognize(said, Expectation(numbers=frozenset(), card_first=False, words=FALLS))
+    assert heard.words == ()
+    offered = [a.words for a in heard.alternatives if a.words]
+    assert offered == ([("fell:coffin=1",)] if asked else [])
+    if asked:
+        assert heard.alternatives[0].confidence == pytest.approx(0.7 * (1 - talk), abs=1e-3)
+

@@ -10,7 +10,7 @@ import pytest
 
 from voice_host.ear.closed_set import ClosedSetScorer
 from voice_host.ear.head import pooled_dim
-from voice_host.ear.phrase_head import TALK, PhraseHead, heard
+from voice_host.ear.phrase_head import TALK, PhraseHead, heard, likeliest
 
 DIM = 2
 PRIOR = np.array([0.1, 0.6, 0.25, 0.05], np.float32)
@@ -41,6 +41,16 @@ def test_only_declared_phrases_compete_with_talk() -> None:
 def test_talk_or_an_unsure_phrase_is_none() -> None:
     assert heard(fixed_head(threshold=0.7), SEQ, ["Ananas", "Krokodil"])[0] is None
     assert heard(fixed_head(threshold=0.5), SEQ, ["Schokolade"])[0] is None  # talk leads
+
+
+def test_the_likeliest_declared_phrase_is_named_with_talks_share_even_when_unsure() -> None:
+    head = fixed_head(threshold=0.9)
+    phrase, p, talk = likeliest(head, SEQ, ["Ananas", "Krokodil"])
+    assert phrase == "Ananas"
+    assert (p, talk) == pytest.approx((0.6 / 0.95, 0.1 / 0.95), abs=1e-5)
+    phrase, p, talk = likeliest(head, SEQ, ["Schokolade"])
+    assert phrase == "Schokolade" and p < talk
+    assert likeliest(head, SEQ, ["Trampolin"]) == (None, 0.0, 1.0)
 
 
 def test_phrases_are_matched_as_spoken_and_unknown_ones_are_not_heard() -> None:

@@ -141,6 +141,18 @@ def test_an_unsure_hearing_is_asked_about_under_either_setting() -> None:
         assert session.state.pile("Anna").total == 0
 
 
+def test_one_unsure_reading_is_a_yes_or_no_question_and_a_yes_books_it() -> None:
+    # What the ear offers when its phrase head found a fall likeliest but was not sure of it.
+    session = _sailing(ConfirmFalls.UNSURE)
+    unsure = Hearing(text="ein Sarg", confidence=0.5,
+                     alternatives=(Alternative("ein Sarg", (), None, 0.5,
+                                               words=("fell:coffin=1",)),))
+    assert session.hear(unsure).lines == ["Ein Sarg runtergefallen?"]
+    assert session.state.pile("Anna").total == 0
+    session.hear(Hearing(text="ja", command="yes", confidence=0.95))
+    assert session.state.pile("Anna")[Good.COFFIN] == 1
+
+
 def test_a_fall_heard_in_noise_only_just_sure_is_confirmed_first() -> None:
     # Heard in babble at the head's bar, a wrong fall would stand: the objection is lost too.
     session = _sailing(ConfirmFalls.UNSURE)

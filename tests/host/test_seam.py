@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
+import pytest
 from rich.console import RenderableType
 from rich.text import Text
 
@@ -210,6 +211,41 @@ def test_the_same_reading_heard_again_is_no_yes() -> None:
     d.hear(said("two"))
     step = d.hear(said("two"))
     assert step.lines == ["2? Say yes or no."]
+
+
+def unsure(*readings: tuple[str, float]) -> Hearing:
+    """The ear's way with a word it is not sure of: no transcript, its readings likeliest
+    first."""
+    parse = phrase_table("en").parse
+    alternatives = []
+    for text, confidence in readings:
+        parsed = parse(text)
+        assert parsed is not None
+        alternatives.append(Alternative("", parsed.numbers, parsed.command, confidence))
+    return Hearing("", (), None, readings[0][1], tuple(alternatives))
+
+
+@pytest.mark.parametrize(("answer", "answered"), [
+    (unsure(("yes", 0.73), ("no", 0.13)), True),   # likeliest, likely enough, no rival
+    (unsure(("yes", 0.55), ("no", 0.13)), False),  # under the answer's bar
+    (unsure(("yes", 0.62), ("no", 0.33)), False),  # a rival no
+    (unsure(("undo", 0.7), ("yes", 0.2)), False),  # another command likeliest
+])
+def test_an_unsure_yes_the_ear_found_likeliest_answers_the_question(answer: Hearing,
+                                                                    answered: bool) -> None:
+    d, game = table()
+    d.hear(said("one"))
+    assert d.hear(said("three")).lines == ["3?"]
+    # A mistake costs the player: an unsure yes has it confirmed again, never announced.
+    assert d.hear(answer).lines == (["3? Say yes or no."] if answered else [])
+    assert game.mistakes["Ben"] == 0
+
+
+def test_an_unsure_no_the_ear_found_likeliest_has_the_player_say_it_again() -> None:
+    d, game = table()
+    d.hear(said("two"))
+    assert d.hear(unsure(("no", 0.75))).lines == ["Ann, say it again."]
+    assert game.counted == []
 
 
 def test_answers_heard_as_nothing_end_the_question() -> None:

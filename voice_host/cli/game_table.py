@@ -16,12 +16,15 @@ from voice_host.recognizers import load_recognizer
 
 def game_table_run(game: str, *, lang: str, recording: Path | None, device: str | None,
                    journal: Path | None, resume: bool, log: Path | None,
-                   speak_to: Path | None, mute: bool, large: bool, display: bool) -> TableRun:
+                   speak_to: Path | None, mute: bool, large: bool, display: bool,
+                   asks_from: float | None = None) -> TableRun:
     """The run of ``game``'s table (its id, as ``play`` names it): the shared ear listening for
-    the game's phrases, a microphone given by index or by name part, and how to resume it."""
+    the game's phrases, a microphone given by index or by name part, and how to resume it.
+    ``asks_from``: see :class:`GameWordEar`; a recording, which nobody answers, never asks so."""
 
     def ear(table_lang: str) -> Recognizer:
-        return GameWordEar(load_recognizer("ear", lang=table_lang), game=game)
+        return GameWordEar(load_recognizer("ear", lang=table_lang), game=game,
+                           asks_from=asks_from if recording is None else None)
 
     again = f"voice-host play {game} --resume" + (f" --journal {journal}" if journal else "")
     return TableRun(lang=lang, ear=ear, again=again, recording=recording,

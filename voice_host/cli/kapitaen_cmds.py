@@ -54,6 +54,7 @@ def kapitaen_wackelpudding(
         parse_confirm_falls,
     )
     from voice_host.games.kapitaen_wackelpudding.host.table import (
+        ASKS_FROM,
         FILE_NAME,
         parse_players,
         run_wackelpudding,
@@ -72,7 +73,7 @@ def kapitaen_wackelpudding(
 
     run = game_table_run("kapitaen-wackelpudding", lang=lang, recording=input_, device=device,
                          journal=journal, resume=resume, log=log, speak_to=speak_to, mute=mute,
-                         large=large, display=not no_display)
+                         large=large, display=not no_display, asks_from=ASKS_FROM)
     try:
         names = parse_players(players) if players else None
         code = run_wackelpudding(names, seed, with_checked_outputs(run, FILE_NAME), confirm)

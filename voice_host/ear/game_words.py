@@ -24,7 +24,7 @@ from voice_host.ear.closed_set import (
     decide,
     scorer,
 )
-from voice_host.ear.phrase_head import PhraseHead, heard, shipped
+from voice_host.ear.phrase_head import PhraseHead, likeliest, shipped
 from voice_host.ear.recognizer import EarRecognizer, Encoded
 from voice_host.recognition import Alternative, Expectation, Hearing, Recognizer, Samples
 
@@ -82,6 +82,9 @@ class GameWordEar:
     number, and the closed-set scorer decides among the phrases. Without declared phrases it is
     the base ear itself. A phrase hearing carries its apparent SNR, and the head's its
     probability as confidence: what a host weighs before acting on a sure hearing that costs.
+    With ``asks_from``, a phrase the head found likeliest but was not sure of (at least that
+    probable, and likelier than talk) is offered as an unsure reading when the scorer heard
+    none: a host that asks before it acts gets a question where it got nothing.
     """
 
     def __init__(
@@ -92,6 +95,7 @@ class GameWordEar:
         head: PhraseHead | None = None,
         thresholds: Thresholds = THRESHOLDS,
         phrase_scorer: Callable[[], ClosedSetScorer] = scorer,
+        asks_from: float | None = None,
     ) -> None:
         self.base = base
         """The ear for numbers and commands."""
@@ -102,6 +106,10 @@ class GameWordEar:
         self.thresholds = thresholds
         """Where a phrase is accepted, asked about or heard as none."""
         self._scorer = phrase_scorer
+        self.asks_from = asks_from
+        """The least probability of the head's unsure phrase offered to ask about (None:
+        never)."""
+
 
     def recognize(self, samples: Samples, expect: Expectation | None = None) -> Hearing:
         """Hear one utterance: a phrase the game's head is sure of, a sure command or number,
@@ -111,11 +119,15 @@ class GameWordEar:
             return base_heard
         phrases, meanings = self._phrases(expect.words)
         snr = apparent_snr_db(samples)
+        unsure: Alternative | None = None
         if self.head is not None and encoded is not None:
-            phrase, p = heard(self.head, encoded.seq, phrases)
-            if phrase is not None:
+            phrase, p, talk = likeliest(self.head, encoded.seq, phrases)
+            if phrase is not None and p > talk and p >= self.head.threshold:
                 return Hearing(text=phrase, confidence=p, words=(meanings[phrase],),
                                voice=base_heard.voice, snr_db=snr)
+            if phrase is not None and p > talk and self.asks_from is not None \
+                    and p >= self.asks_from:
+                unsure = Alternative(phrase, (), None, round(p, 3), words=(meanings[phrase],))
         if (base_heard.command is not None and base_heard.confidence >= SURE
                 and not base_heard.alternatives):
             return base_heard
@@ -125,6 +137,9 @@ class GameWordEar:
         states = encoded.states if encoded is not None else phrase_scorer.states(samples)
         scored = by_meaning(phrase_scorer.score_states(states, phrases, self.lang), meanings)
         decision = decide(scored, self.thresholds)
+        if decision.kind == "none" and unsure is not None:
+            return Hearing(text=unsure.text, confidence=unsure.confidence,
+                           alternatives=(unsure,), voice=base_heard.voice, snr_db=snr)
         if decision.kind == "none" and (base_heard.command is not None
                                         or base_heard.alternatives):
             return base_heard  # an unsure number or command is worth a question; none is not

@@ -113,19 +113,29 @@ def shipped(game: str, lang: str) -> PhraseHead | None:
     return PhraseHead.load(path) if path.exists() else None
 
 
-def heard(head: PhraseHead, seq: npt.NDArray[np.floating],
-          declared: list[str]) -> tuple[str | None, float]:
-    """The declared phrase the head is sure of in ``seq``, else None; with its probability.
-
-    Only the declared phrases it knows and :data:`TALK` compete (their probabilities summed
-    to one): what the moment does not allow cannot be heard."""
+def likeliest(head: PhraseHead, seq: npt.NDArray[np.floating],
+              declared: list[str]) -> tuple[str | None, float, float]:
+    """The declared phrase the head finds likeliest in ``seq`` (None when it knows none of
+    them), its probability and talk's (:data:`TALK`): only the declared phrases it knows and
+    talk compete, their probabilities summed to one, since what the moment does not allow
+    cannot be heard."""
     probs = head.probabilities(seq)
     known = [(p, i) for p in declared if (i := head.index(p)) is not None]
     if not known:
-        return None, 0.0
+        return None, 0.0, 1.0
     kept = np.array([probs[0], *(probs[i] for _, i in known)], np.float64)
     kept /= kept.sum()
-    best = int(np.argmax(kept))
-    if best == 0 or kept[best] < head.threshold:
-        return None, float(kept[best])
-    return known[best - 1][0], float(kept[best])
+    best = int(np.argmax(kept[1:]))
+    return known[best][0], float(kept[best + 1]), float(kept[0])
+
+
+def heard(head: PhraseHead, seq: npt.NDArray[np.floating],
+          declared: list[str]) -> tuple[str | None, float]:
+    """The declared phrase the head is sure of in ``seq``, else None; with the probability of
+    what it found likeliest (that phrase, or talk)."""
+    phrase, p, talk = likeliest(head, seq, declared)
+    if phrase is None:
+        return None, 0.0
+    if talk >= p or p < head.threshold:
+        return None, max(p, talk)
+    return phrase, p

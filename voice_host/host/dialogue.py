@@ -154,16 +154,7 @@ class Dialogue(Generic[T]):
         if self.stopped:
             return step
         parsed = self.game.phrases.parse(hearing.text) if hearing.text else None
-        answer = None
-        if (
-            parsed is not None
-            and parsed.command in ("yes", "no")
-            and (self.question is not None or self.awaiting_yes is not None)
-            and not self.paused
-            and hearing.confidence >= self.policy.answer_confidence
-            and not any(a.command in ("yes", "no") for a in hearing.alternatives)
-        ):
-            answer = parsed.command
+        answer = self._answer_word(hearing, parsed.command if parsed else None)
         # A yes or no to "Stop the game?" or "Take back ...?" is waited for once only.
         awaited, self.awaiting_yes = self.awaiting_yes, None
         said_yes = (hearing.command or answer) == "yes"
@@ -200,6 +191,29 @@ class Dialogue(Generic[T]):
         self._judge_readings(step, readings, bool(hearing.numbers or hearing.words),
                              yes_no_awaited=awaited is not None)
         return step
+
+    def _answer_word(self, hearing: Hearing, said: str | None) -> str | None:
+        """A "yes" or "no" that answers the open question though the ear was not sure of it
+        (:attr:`Policy.answer_confidence`): the transcript's command ``said``, or, when the ear
+        gave no transcript, its likeliest reading, with no rival yes or no."""
+        if (self.question is None and self.awaiting_yes is None) or self.paused:
+            return None
+        word: str | None
+        if said is not None:
+            word, sure, rivals = said, hearing.confidence, hearing.alternatives
+            strict = True
+        elif not hearing.text and hearing.alternatives:
+            first, *rest = hearing.alternatives
+            word, sure, rivals = first.command, first.confidence, tuple(rest)
+            strict = False
+        else:
+            return None
+        if word not in ("yes", "no") or sure < self.policy.answer_confidence:
+            return None
+        if any(a.command in ("yes", "no")
+               and (strict or a.confidence >= self.policy.rival_confidence) for a in rivals):
+            return None
+        return word
 
     def sure(self, hearing: Hearing) -> bool:
         """Whether a command the recognizer gave is heard without a likely rival reading."""

@@ -254,6 +254,7 @@ def run_request(request: DemoRequest) -> str:
     """``voice-host demo --game kapitaen-wackelpudding``: a whole game, its sound in the WAV (or
     on the speakers), its events in the log; returns the summary line."""
     from voice_host.ear.game_words import GameWordEar
+    from voice_host.games.kapitaen_wackelpudding.host.table import ASKS_FROM, GAME
     from voice_host.recognizers import EngineError, load_recognizer
     from voice_host.speakers import synth
 
@@ -264,8 +265,8 @@ def run_request(request: DemoRequest) -> str:
     except ConfirmFallsError as err:
         raise DemoError(str(err)) from None
     try:
-        ear = GameWordEar(load_recognizer("ear", request.lang),
-                          game="kapitaen-wackelpudding")
+        ear = GameWordEar(load_recognizer("ear", request.lang), game=GAME,
+                          asks_from=ASKS_FROM)
     except EngineError as err:
         raise DemoError(str(err)) from None
     out = DemoSound(speakers=request.speakers, wav=request.wav, lang=request.lang)

@@ -42,6 +42,10 @@ GAME = "kapitaen-wackelpudding"
 """The game's id, named in its journal."""
 FILE_NAME = "kapitaen-wackelpudding-journal.jsonl"
 """The default journal's name in the user's data folder."""
+ASKS_FROM = 0.4
+"""A fall the phrase head found likeliest but was not sure of, at least this probable, is asked
+about ("Ein Sarg runtergefallen?") where it was heard as nothing (``GameWordEar.asks_from``; a
+recording, with nobody to answer, never)."""
 
 
 @dataclass(frozen=True)
