@@ -86,6 +86,17 @@ def test_grammar_text() -> None:
     assert "<play>" not in jsgf(EN, (24,), card_first=False, play=True)
 
 
+def test_commands_that_would_do_nothing_are_not_in_the_grammar() -> None:
+    full = jsgf(EN, (13,), card_first=False)
+    assert "| yes |" in full or "= yes |" in full
+    quiet = jsgf(EN, (13,), card_first=False, idle=frozenset({"yes", "no", "resume"}))
+    assert "whose turn is it" in quiet
+    assert not {"yes", "no", "resume"} & {w.strip() for w in quiet.split("<command> =")[1]
+                                          .split(";")[0].split("|")}
+    none = jsgf(EN, (13,), card_first=False, idle=frozenset(EN.commands))
+    assert "<command>" not in none and "thirteen" in none
+
+
 def test_front_end_is_deterministic_and_never_silent() -> None:
     silence = np.zeros(8000, dtype=np.int16)
     once = prepare(silence)

@@ -159,6 +159,15 @@ def test_grammar_follows_expectation() -> None:
     assert only == ["thirteen", UNK]
 
 
+def test_commands_that_would_do_nothing_are_not_in_the_grammar() -> None:
+    rec = scripted([])
+    idle = rec.grammar(Expectation(numbers=frozenset({13}), card_first=False,
+                                   idle=frozenset({"yes", "no", "resume"})))
+    assert "status" in idle and "undo" in idle
+    assert not {"yes", "no", "resume"} & set(idle)
+    assert {"yes", "no"} <= set(rec.grammar(Expectation(numbers=frozenset({13}))))
+
+
 def test_grammar_german_words() -> None:
     grammar = scripted([], lang="de").grammar()
     assert "vierundzwanzig" in grammar and "plus sieben vierundzwanzig" in grammar

@@ -279,7 +279,7 @@ class PocketSphinxRecognizer:
         play: bool = False,
     ) -> str:
         with_commands = expect.commands if commands is None else commands
-        key = (totals, expect.card_first, with_commands, play)
+        key = (totals, expect.card_first, with_commands, play, expect.idle)
         name = self._searches.get(key)
         if name is not None:
             self._searches.move_to_end(key)
@@ -293,6 +293,7 @@ class PocketSphinxRecognizer:
                 card_first=expect.card_first,
                 commands=with_commands,
                 play=play,
+                idle=expect.idle,
             ),
         )
         self._searches[key] = name
@@ -387,8 +388,10 @@ def jsgf(
     card_first: bool = True,
     commands: bool = True,
     play: bool = False,
+    idle: frozenset[str] = frozenset(),
 ) -> str:
-    """The JSGF grammar text for these totals, card-first shapes and commands.
+    """The JSGF grammar text for these totals, card-first shapes and commands (those in
+    ``idle``, which would do nothing now, left out: said, they are talk).
 
     With ``play`` (and ``card_first``), the table's "play" words may stand before the card
     ("play seven, twenty-four", "i play minus five, eleven"), as the parser reads them; a table
@@ -415,10 +418,9 @@ def jsgf(
             body.append(f"[{prefix}] <total>")
         else:
             body.append("<total>")
-    if commands:
-        lines.append(
-            "<command> = " + alternatives([p for ps in table.commands.values() for p in ps]) + ";"
-        )
+    spoken = [p for name, ps in table.commands.items() if name not in idle for p in ps]
+    if commands and spoken:
+        lines.append("<command> = " + alternatives(spoken) + ";")
         body.append("<command>")
     if not body:
         body.append("<VOID>")

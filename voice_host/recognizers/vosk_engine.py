@@ -239,7 +239,7 @@ class VoskRecognizer:
         return tuple(sorted(expect.numbers))
 
     def _recognizer(self, expect: Expectation) -> tuple[KaldiLike, frozenset[str]]:
-        key = (self._totals(expect), expect.card_first, expect.commands)
+        key = (self._totals(expect), expect.card_first, expect.commands, expect.idle)
         cached = self._recognizers.get(key)
         if cached is not None:
             self._recognizers.move_to_end(key)
@@ -262,7 +262,8 @@ def allowed_phrases(
 
     Card-first phrases come bare ("seven twenty four", "plus seven twenty four") and, when the
     table has play words, after each of them ("play seven twenty four", "i play plus seven
-    twenty four"), as the parser reads them.
+    twenty four"), as the parser reads them. The commands that would do nothing now
+    (:attr:`Expectation.idle`) are left out: said, they are talk.
     """
     expect = expect or Expectation()
     totals = list(totals)
@@ -283,7 +284,7 @@ def allowed_phrases(
                     for total in total_forms:
                         add(f"{play} {sign} {card} {total}")
     if expect.commands:
-        for name in COMMAND_NAMES:
+        for name in (n for n in COMMAND_NAMES if n not in expect.idle):
             for phrase in table.commands[name]:
                 add(phrase)
     return list(out)
