@@ -17,6 +17,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TextIO
 
+SLICE_S = 0.25
+"""The longest the main thread waits for a key at a time (it then waits again)."""
+
 
 @dataclass(frozen=True)
 class KeyPress:
@@ -69,12 +72,18 @@ class TimedInput:
         """The clock the pieces are timed on."""
         self._queue: queue.Queue[KeyPress | None] = queue.Queue()
         self._closed = False
-        threading.Thread(target=self._read, args=(pieces,), daemon=True).start()
+        reader = threading.Thread(target=self._read, args=(pieces,), daemon=True)
+        # Ctrl-C is the main thread's: delivered to the reader, it would cut short its read and
+        # leave the main thread waiting on for a key that never comes. The reader is born with
+        # SIGINT blocked (a thread inherits its creator's mask), so no Ctrl-C can reach it even
+        # in its first moments.
+        held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        try:
+            reader.start()
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
     def _read(self, pieces: Iterator[str]) -> None:
-        # Ctrl-C is the main thread's: delivered to this thread, it would cut short this read
-        # and leave the main thread waiting on for a key that never comes.
-        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
         for piece in pieces:
             self._queue.put(KeyPress(self.clock(), piece))
         self._queue.put(None)
@@ -93,11 +102,16 @@ class TimedInput:
         deadline passed first or the input ended."""
         if self._closed:
             return None
-        left = None if deadline is None else max(0.0, deadline - self.clock())
-        try:
-            item = self._queue.get(timeout=left)
-        except queue.Empty:
-            return None
+        while True:
+            left = None if deadline is None else max(0.0, deadline - self.clock())
+            try:
+                # In slices, so the main thread is back in Python often enough to act on a
+                # Ctrl-C at once.
+                item = self._queue.get(timeout=SLICE_S if left is None else min(left, SLICE_S))
+                break
+            except queue.Empty:
+                if left is not None and left <= SLICE_S:
+                    return None
         if item is None:
             self._closed = True
         return item
