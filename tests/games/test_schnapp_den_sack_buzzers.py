@@ -122,7 +122,10 @@ class Table:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "voice_host", *args], cwd=cwd, text=True,
             stdin=subprocess.PIPE if stdin is None else stdin, stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE, env={**os.environ, "PYTHONFAULTHANDLER": "1"})
+            stderr=subprocess.PIPE, env={**os.environ, "PYTHONFAULTHANDLER": "1"},
+            # A suite started in the background inherits an ignored SIGINT; a player's shell
+            # does not, and Ctrl-C is what the test presses.
+            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
         self.seen: list[str] = []
 
     def wait_for(self, text: str, timeout: float = 60.0) -> None:

@@ -17,9 +17,6 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TextIO
 
-SLICE_S = 0.25
-"""The longest the main thread waits for a key at a time (it then waits again)."""
-
 
 @dataclass(frozen=True)
 class KeyPress:
@@ -102,16 +99,11 @@ class TimedInput:
         deadline passed first or the input ended."""
         if self._closed:
             return None
-        while True:
-            left = None if deadline is None else max(0.0, deadline - self.clock())
-            try:
-                # In slices, so the main thread is back in Python often enough to act on a
-                # Ctrl-C at once.
-                item = self._queue.get(timeout=SLICE_S if left is None else min(left, SLICE_S))
-                break
-            except queue.Empty:
-                if left is not None and left <= SLICE_S:
-                    return None
+        left = None if deadline is None else max(0.0, deadline - self.clock())
+        try:
+            item = self._queue.get(timeout=left)
+        except queue.Empty:
+            return None
         if item is None:
             self._closed = True
         return item
