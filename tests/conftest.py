@@ -37,10 +37,10 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if IN_CI else "d
 
 
 @pytest.fixture(autouse=True)
-def private_home(tmp_path_factory: pytest.TempPathFactory,
-                 monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A fresh ``VOICE_HOST_HOME`` for every test (a test may set its own): the suite never
-    reads the user's settings, nor leaves journals or statistics in their data folder."""
+def home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A fresh ``VOICE_HOST_HOME`` for every test (a test may set its own; one that asks for
+    ``home`` gets the folder): the suite never reads the user's settings, nor leaves journals or
+    statistics in their data folder."""
     folder = tmp_path_factory.mktemp("home")
     monkeypatch.setenv("VOICE_HOST_HOME", str(folder))
     return folder

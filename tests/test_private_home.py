@@ -18,6 +18,6 @@ def test_no_test_reads_or_writes_the_users_own_settings_or_data() -> None:
     assert not settings.data_dir().is_relative_to(data)
 
 
-def test_each_test_has_a_home_of_its_own(private_home: Path) -> None:
-    assert settings.home() == private_home
-    assert not any(private_home.iterdir())
+def test_each_test_has_a_home_of_its_own(home: Path) -> None:
+    assert settings.home() == home
+    assert not any(home.iterdir())

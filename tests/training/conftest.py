@@ -1,9 +1,10 @@
-"""Training tests: a private VOICE_HOST_HOME per test, and answers spoken with espeak-ng."""
+"""Training tests: answers spoken with espeak-ng (each test's own VOICE_HOST_HOME is the suite's
+``home``)."""
 
 from __future__ import annotations
 
 import shutil
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
@@ -11,14 +12,6 @@ import pytest
 
 from voice_host.phrases import phrase_table
 from voice_host.recognition import SAMPLE_RATE
-
-
-@pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """A fresh VOICE_HOST_HOME (settings and progress) for this test."""
-    folder = tmp_path / "home"
-    monkeypatch.setenv("VOICE_HOST_HOME", str(folder))
-    yield folder
 
 
 def needs_espeak() -> None:
