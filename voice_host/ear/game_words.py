@@ -110,7 +110,6 @@ class GameWordEar:
         """The least probability of the head's unsure phrase offered to ask about (None:
         never)."""
 
-
     def recognize(self, samples: Samples, expect: Expectation | None = None) -> Hearing:
         """Hear one utterance: a phrase the game's head is sure of, a sure command or number,
         else one of the game's phrases by the scorer, else what the base ear heard."""
@@ -122,12 +121,13 @@ class GameWordEar:
         unsure: Alternative | None = None
         if self.head is not None and encoded is not None:
             phrase, p, talk = likeliest(self.head, encoded.seq, phrases)
-            if phrase is not None and p > talk and p >= self.head.threshold:
-                return Hearing(text=phrase, confidence=p, words=(meanings[phrase],),
-                               voice=base_heard.voice, snr_db=snr)
-            if phrase is not None and p > talk and self.asks_from is not None \
-                    and p >= self.asks_from:
-                unsure = Alternative(phrase, (), None, round(p, 3), words=(meanings[phrase],))
+            if phrase is not None and p > talk:
+                if p >= self.head.threshold:
+                    return Hearing(text=phrase, confidence=p, words=(meanings[phrase],),
+                                   voice=base_heard.voice, snr_db=snr)
+                if self.asks_from is not None and p >= self.asks_from:
+                    unsure = Alternative(phrase, (), None, round(p, 3),
+                                         words=(meanings[phrase],))
         if (base_heard.command is not None and base_heard.confidence >= SURE
                 and not base_heard.alternatives):
             return base_heard

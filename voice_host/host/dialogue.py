@@ -199,19 +199,17 @@ class Dialogue(Generic[T]):
         if (self.question is None and self.awaiting_yes is None) or self.paused:
             return None
         word: str | None
-        if said is not None:
-            word, sure, rivals = said, hearing.confidence, hearing.alternatives
-            strict = True
+        if said is not None:  # any yes or no among its readings is a rival
+            word, sure, rivals, bar = said, hearing.confidence, hearing.alternatives, 0.0
         elif not hearing.text and hearing.alternatives:
             first, *rest = hearing.alternatives
             word, sure, rivals = first.command, first.confidence, tuple(rest)
-            strict = False
+            bar = self.policy.rival_confidence
         else:
             return None
         if word not in ("yes", "no") or sure < self.policy.answer_confidence:
             return None
-        if any(a.command in ("yes", "no")
-               and (strict or a.confidence >= self.policy.rival_confidence) for a in rivals):
+        if any(a.command in ("yes", "no") and a.confidence >= bar for a in rivals):
             return None
         return word
 
