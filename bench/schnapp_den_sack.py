@@ -15,7 +15,11 @@ waits for a call. Figures:
   whole overlapping recording heard (the host's way), and only its head from the first call's
   start (:func:`call_head`, tried and not kept: the head's length chosen on the ``val`` voices);
 * the time from the end of a call to the verdict (goal ≤ 300 ms p95): the ear's recognition and
-  the host's judging of the recording, which the endpointer hands over as the call ends;
+  the host's judging of the recording the endpointer hands over (the columns p50 and p95 ms);
+  and, on a stream as a live table hears it (:class:`~voice_host.games.schnapp_den_sack.host.
+  listen.StreamTable`), from the end of speech as the endpointer saw it to the verdict, the
+  endpointer's wait included: heard early (the live table's way) and heard after the full
+  hangover;
 * calls heard in party babble at 10 dB SNR;
 * table talk (the language's distractor sentences and near misses) taken for a call (goal ≤ 1%).
 
@@ -42,12 +46,17 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run by path: the
 
 from bench.corpus import LANGUAGES
 from bench.phrase_heads import add_head_options, candidate_head
+from voice_host.audio.chunks import samples_to_chunks
+from voice_host.audio.early import Recognized
 from voice_host.audio.noise import mix_at_snr
 from voice_host.ear.phrase_head import PhraseHead
 from voice_host.games.schnapp_den_sack import rules
+from voice_host.games.schnapp_den_sack.host.listen import Heard, StreamTable, hear_stream
 from voice_host.games.schnapp_den_sack.host.session import SchnappSession
 from voice_host.games.schnapp_den_sack.host.table import CALL
 from voice_host.games.schnapp_den_sack.words import words
+from voice_host.host.early_ear import referee_endpointer
+from voice_host.host.step import Step
 from voice_host.recognition import SAMPLE_RATE, Expectation, Recognizer, Samples
 from voice_host.speakers import synth
 from voice_host.voice import babble
@@ -148,12 +157,14 @@ class Bench:
         self.words = words(lang)
         self.babble = babble(30.0, talkers=4, seed=seed)
 
-    def session(self, calls: Sequence[str]) -> SchnappSession:
-        """A host waiting for a call, the players calling ``calls``."""
+    def session(self, calls: Sequence[str], *, started: bool = True) -> SchnappSession:
+        """A host waiting for a call (``started``; else about to flip the first card), the
+        players calling ``calls``."""
         piles = [[rules.Card(rules.Kind.DUDEL, 1)] for _ in PLAYERS]
         session = SchnappSession(rules.new_game(PLAYERS, [1, 1, 1, 1], piles), lang=self.lang,
                                  calls=dict(zip(PLAYERS, calls, strict=True)))
-        session.start()
+        if started:
+            session.start()
         return session
 
     def expectation(self, session: SchnappSession) -> Expectation:
@@ -188,6 +199,57 @@ class Bench:
         """``audio`` in party babble at 10 dB."""
         at = self.rng.randrange(len(self.babble) - len(audio))
         return mix_at_snr(audio, self.babble[at:at + len(audio)], 10.0)
+
+
+class TimedTable(StreamTable):
+    """A stream table that notes how long after the end of its speech a live table would give
+    each verdict: the endpointer's wait (to its early close or its hangover), the recognition
+    the early start did not cover, and the judging."""
+
+    def __init__(self, session: SchnappSession, ear: Recognizer, *, early: bool) -> None:
+        super().__init__(session, ear, referee_endpointer(), self.note, early=early)
+        self.named: str | None = None
+        """The player the verdict named (None: none yet)."""
+        self.after_ms = 0.0
+        """From the end of the verdict's call (as the endpointer saw it) to the verdict."""
+        self._step: list[Step] = []
+
+    def note(self, step: Step) -> float:
+        """Keep each step for :meth:`hear` to read."""
+        self._step.append(step)
+        return 0.0
+
+    def hear(self, recognized: Recognized[Heard]) -> None:
+        """Judge as the live table does; note the first verdict and its delay."""
+        start = time.perf_counter()
+        super().hear(recognized)
+        judged_ms = 1000 * (time.perf_counter() - start)
+        named = next((r.get("player") for step in self._step for r in step.records
+                      if r.get("event") in ("grabbed", "false_grab")), None)
+        if named is not None and self.named is None:
+            u = recognized.utterance
+            self.named = str(named)
+            self.after_ms = (1000 * (u.emitted_s - u.end_s) + recognized.live_wait_ms
+                             + judged_ms)
+
+
+def streamed(bench: Bench, voices: list[synth.Voice], calls: Sequence[str], reps: int,
+             tallies: dict[bool, Tally]) -> None:
+    """Each voice's clean calls in a stream (quiet, the call, quiet), heard by a live table's
+    :class:`StreamTable`, early and not: the caller named, and the end of the call to the
+    verdict."""
+    quiet = np.zeros(int(0.5 * SAMPLE_RATE), np.int16)
+    jobs = [(v, i) for v in voices for i in range(len(PLAYERS)) for _ in range(reps)]
+    for voice, i in track(jobs, description="calls in a stream"):
+        stream = np.concatenate([quiet, bench.say(voice, calls[i]), quiet, quiet])
+        for early, tally in tallies.items():
+            table = TimedTable(bench.session(calls, started=False), bench.ear, early=early)
+            hear_stream(table, samples_to_chunks(stream))
+            outcome = ("none" if table.named is None
+                       else "right" if table.named == PLAYERS[i] else "wrong")
+            tally.outcomes[outcome] += 1
+            if table.named is not None:
+                tally.latencies_ms.append(table.after_ms)
 
 
 def pad(audio: Samples) -> Samples:
@@ -300,6 +362,14 @@ def main() -> None:
     table.add_row("call words", "table talk taken for a call", str(talk.total),
                   "-", talk.share("asked"), talk.share("wrong"), talk.share("none"),
                   talk.p(0.5), talk.p(0.95), talk.p(0.95, cpu=True))
+    # Drawn last, so that the rows above are drawn as before these were measured.
+    live = {True: Tally(), False: Tally()}
+    streamed(bench, voices, call_sets["call words"], args.reps, live)
+    for early, label in ((True, "heard early"), (False, "heard at the hangover")):
+        t = live[early]
+        table.add_row("call words", f"clean, in a stream, {label}: end of call to verdict",
+                      str(t.total), t.share("right"), "-", t.share("wrong"), t.share("none"),
+                      t.p(0.5), t.p(0.95), "-")
     console.print(table)
     for label, voiced in by_voice.items():
         console.print(f"{label} by voice, right/asked/wrong/none clean | babble 10 dB: "

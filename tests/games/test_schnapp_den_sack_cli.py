@@ -91,6 +91,37 @@ def test_a_recorded_call_is_heard_and_the_wait_runs_on_the_recordings_clock() ->
     assert records[1]["words"] == ["Ben"]
 
 
+def verdict_heard(recording: np.ndarray, ear: GameWordEar, *,
+                  early: bool) -> tuple[list[object], float, int]:
+    """The events of a table hearing ``recording``, the stream time its verdict came at, and
+    how many utterances were closed before the endpointer's hangover."""
+    records: list[dict[str, object]] = []
+    at: list[float] = []
+
+    def handle(step: Step) -> float:
+        records.extend(r for r in step.records if r["event"] != "host")
+        if any(r["event"] == "false_grab" for r in step.records):
+            at.append(table.clock)
+        return 0.0
+
+    table = StreamTable(seeded_session(("Anna", "Ben"), 1), ear, referee_endpointer(), handle,
+                        early=early)
+    hear_stream(table, samples_to_chunks(recording))
+    return [r["event"] for r in records], at[0], table.loop.closed_early
+
+
+def test_a_live_table_judges_a_sure_call_before_the_endpointers_hangover() -> None:
+    call = synth.synthesize(synth.Voice("mbrola", "mb-de1", "train"), "Krokodil")
+    quiet = np.zeros(8000, np.int16)
+    recording = np.concatenate([quiet, call, quiet, quiet])
+    ear = GameWordEar(load_recognizer("ear", "de"), game="schnapp-den-sack")  # as tables hear
+    events, late, closed = verdict_heard(recording, ear, early=False)
+    events_early, early, closed_early = verdict_heard(recording, ear, early=True)
+    # The same verdict, a tentative end after the call instead of the whole hangover.
+    assert events_early == events and (closed, closed_early) == (0, 1)
+    assert early <= late - 0.1
+
+
 class Microphone:
     """A scripted stand-in for the microphone (there is none on a test machine): silence, as a
     live source hands it, then "stopp" typed when it runs out."""

@@ -90,14 +90,17 @@ def hear_with_keys(table: StreamTable, source: ChunkSource, keys: TextIO, buzzer
     session = table.session
     presses = KeyPresses(keys)
     card = CardClock(session, presses)
-    while not (session.stopped or session.game.over or presses.done):
-        chunk = source.read(timeout=0.05)
-        if chunk is not None:
-            table.feed(chunk)
-        card.update()
-        for press in presses.ready():
-            player = card.caller(press, buzzers)
-            if player is not None:
-                table.buzz(player)
-                card.called(press)
-                card.update()
+    try:
+        while not (session.stopped or session.game.over or presses.done):
+            chunk = source.read(timeout=0.05)
+            if chunk is not None:
+                table.feed(chunk)
+            card.update()
+            for press in presses.ready():
+                player = card.caller(press, buzzers)
+                if player is not None:
+                    table.buzz(player)
+                    card.called(press)
+                    card.update()
+    finally:
+        table.close()

@@ -277,7 +277,7 @@ class SchnappTableRun:
             typed.put(None)
 
         table = StreamTable(session, ear, referee_endpointer(gate),
-                            lambda step: timed(runner, step, spoken=True))
+                            lambda step: timed(runner, step, spoken=True), early=True)
         buzzers = session.table.buzzers
         if self.buzzers is not None and buzzers is not None:
             hear_with_keys(table, source, self.buzzers.keys, buzzers, opening)
