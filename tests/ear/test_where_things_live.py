@@ -1,5 +1,5 @@
-"""Where the ear's files live: the heads in the package, their cards in ``docs/ear``, training
-caches in the user's cache folder (never inside the installed package)."""
+"""Where the ear's files live: the heads and the voice encoder in the package, their cards in
+``docs/ear``, training caches in the user's cache folder (never inside the installed package)."""
 
 from __future__ import annotations
 
@@ -22,7 +22,9 @@ def test_the_package_ships_heads_and_no_cards() -> None:
     files = [p.relative_to(MODELS_DIR) for p in MODELS_DIR.rglob("*") if p.is_file()]
     assert sorted(p for p in files if p.name == "head.npz") == [
         Path(lang, "head.npz") for lang in shipped_languages()]
-    phrase_heads = [p for p in files if p.name != "head.npz"]
+    assert sorted(p for p in files if p.parent == Path()) == [
+        Path("voice-encoder.LICENSE.txt"), Path("voice-encoder.npz")]
+    phrase_heads = [p for p in files if p.name != "head.npz" and p.parent != Path()]
     assert phrase_heads, "the games' phrase heads ship too"
     for head in phrase_heads:
         game = GAMES[head.stem]
@@ -31,6 +33,7 @@ def test_the_package_ships_heads_and_no_cards() -> None:
     for lang in shipped_languages():
         assert (REPO / "docs" / "ear" / f"{lang}.md").is_file()
     assert (REPO / "docs" / "ear" / "phrase-heads.md").is_file()
+    assert (REPO / "docs" / "ear" / "voice-encoder.md").is_file()
 
 
 def test_ear_info_names_the_card(tmp_path: Path) -> None:

@@ -8,6 +8,7 @@ from functools import cached_property
 from pathlib import Path
 
 from voice_host.audio.apparent_snr import apparent_snr_db
+from voice_host.ear import voice_encoder
 from voice_host.ear.decode import Reading, readings
 from voice_host.ear.features import STEP_SAMPLES, Floats, FrontEndError
 from voice_host.ear.head import Head
@@ -121,6 +122,7 @@ class EarRecognizer:
             self.front = WhisperFrontEnd(threads=threads)
         except FrontEndError as err:
             raise EngineError(f"ear head {path}: {err}") from err
+        voice_encoder.session()  # built now, not on the first utterance a player waits for
 
     @cached_property
     def _words(self) -> Words:
@@ -158,8 +160,8 @@ class EarRecognizer:
 
     def recognize(self, samples: Samples, expect: Expectation | None = None) -> Hearing:
         """Recognize one utterance, of any length; no number or command unless confident
-        enough (:meth:`threshold_for`); with its voice print (:mod:`voice_host.ear.voice_print`,
-        from the log-mel the encoder takes) when it fits Whisper's window.
+        enough (:meth:`threshold_for`); with its voice print (:mod:`voice_host.ear.voice_print`)
+        when it fits Whisper's window.
 
         A long utterance heard as nothing (:data:`LONG_S`) is heard again in the window of
         :data:`WINDOW_S` where a number stands out most; a number heard there is the result.
@@ -178,7 +180,7 @@ class EarRecognizer:
         states = self.front.states(mel)
         encoded = Encoded(states, pooled(states))
         seq = encoded.seq
-        voice = voice_print(mel[0])
+        voice = voice_print(samples)
         # A turn's lower thresholds were fitted on the totals it narrows; it leaves the commands
         # open, so they are held to what an open hearing asks.
         commands = self.threshold_for(samples, None) if is_turn(expect) else threshold

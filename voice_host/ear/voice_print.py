@@ -1,11 +1,10 @@
-"""Who is speaking: a small voice print per utterance, and voices learned online per seat.
+"""Who is speaking: a voice print per utterance, and voices learned online per seat.
 
-A voice print is the mean spectral shape of an utterance: the mean of Whisper's log-mel frames
-(which the ear computes anyway) over its louder half, less its own mean (so a player's distance
-to the microphone does not count). It says little of the words and much of the voice: the vocal
-tract's resonances, the voice's brightness. :class:`VoiceBook` learns each seat's voice from the
-utterances taken as that seat's and tells how clearly a new utterance sounds like another seat
-than a given one; it knows nothing of games, only names.
+A voice print is the utterance's embedding by a trained speaker encoder
+(:mod:`voice_host.ear.voice_encoder`): it says little of the words and much of the voice, at any
+loudness. :class:`VoiceBook` learns each seat's voice from the utterances taken as that seat's
+and tells how clearly a new utterance sounds like another seat than a given one; it knows
+nothing of games, only names.
 """
 
 from __future__ import annotations
@@ -15,15 +14,8 @@ from collections.abc import Mapping
 import numpy as np
 import numpy.typing as npt
 
-from voice_host.recognition import VoicePrint
-
-LOUD_SHARE = 0.5
-"""The share of an utterance's frames, the loudest, its print is the mean of (the rest is the
-silence and the noise around the words)."""
-
-VOICED_BINS = 24
-"""The lowest mel bins (up to about 1 kHz), whose energy picks the voiced frames: a hiss or a
-fricative is loud too, but says little of the voice."""
+from voice_host.ear.voice_encoder import embed
+from voice_host.recognition import Samples, VoicePrint
 
 MIN_LEARNED = 1
 """Utterances a seat's voice is learned from before it is compared."""
@@ -33,16 +25,9 @@ CLEAR = 0.25
 to be clearly the other's (a mismatch of 1)."""
 
 
-def voice_print(mel: npt.NDArray[np.float32]) -> VoicePrint:
-    """The voice print of an utterance's log-mel frames ``(bins, frames)``."""
-    energy = mel[:VOICED_BINS].mean(axis=0)
-    cut = np.quantile(energy, 1.0 - LOUD_SHARE) if energy.size else 0.0
-    loud = mel[:, energy >= cut]
-    if loud.shape[1] == 0:
-        loud = mel
-    shape = loud.mean(axis=1)
-    out: VoicePrint = (shape - shape.mean()).astype(np.float32)
-    return out
+def voice_print(samples: Samples) -> VoicePrint:
+    """The voice print of one utterance (16 kHz int16)."""
+    return embed(samples)
 
 
 class VoiceBook:

@@ -1,0 +1,100 @@
+"""Who spoke: how often an announcement's voice print sounds most like its own seat's voice.
+
+    .venv/bin/python bench/voice_prints.py [--lang en] [--games 4] [--seed 11] [--turns 30]
+
+The recorded-games bench's tables (``bench/recorded_games.py``: the careful bots' games, the
+bench's voice tables, each seat's rate and pitch varied per line) say their lines one by one,
+clean and in party babble at 10 dB. Each seat's voice is learned online from its earlier lines
+(:class:`~voice_host.ear.voice_print.VoiceBook`, as the referee learns it), and each line is
+compared with the voices learned so far: its own seat's the closest (mismatch 0), and clearly
+another seat's (mismatch 1, :data:`~voice_host.ear.voice_print.CLEAR` closer), which is what
+costs the referee an explanation when it finds the table again. Also the time a print takes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+from rich.console import Console
+from rich.progress import track
+from rich.table import Table
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run by path: the repository
+
+from bench.recorded_games import table_game
+from bench.referee import babble_noise, voice_sets
+from voice_host.audio.noise import mix_at_snr
+from voice_host.ear.voice_print import VoiceBook, voice_print
+from voice_host.phrases import LANGUAGES
+from voice_host.recognition import SAMPLE_RATE, Samples
+from voice_host.referee.demo import Speech
+
+
+def said(speech: Speech, text: str, rng: random.Random) -> Samples:
+    """``text`` in ``speech``'s voice, its rate and pitch varied as the recorded games vary
+    them, with a little quiet either side (as the endpointer cuts it)."""
+    from voice_host.speakers import synth
+    from voice_host.voice import synthesize
+
+    rate = speech.rate + rng.randrange(-15, 16)
+    pitch = min(99, max(0, speech.pitch + rng.randrange(-8, 9)))
+    if speech.engine != "espeak":
+        audio = synth.synthesize(synth.Voice(speech.engine, speech.voice, "bench"), text,
+                                 speed=rate / 175, pitch=pitch)
+    else:
+        audio = synthesize(text, voice=speech.voice, rate=rate, pitch=pitch)
+    quiet = np.zeros(int(0.25 * SAMPLE_RATE), np.int16)
+    return np.concatenate([quiet, audio.astype(np.int16), quiet])
+
+
+def main() -> None:
+    """Run the bench and print its table."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--lang", choices=LANGUAGES, default="en")
+    parser.add_argument("--games", type=int, default=4)
+    parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--turns", type=int, default=30)
+    args = parser.parse_args()
+    tables = voice_sets(args.lang)
+    table = Table(title=f"Who spoke ({args.lang}): each line against the seats' voices so far")
+    for column in ("condition", "lines", "own seat closest", "clearly another seat's",
+                   "own margin p5 / p50", "ms per print p50 / p95"):
+        table.add_column(column, justify="left" if column == "condition" else "right")
+    for condition, snr in (("clean", None), ("babble 10 dB", 10.0)):
+        gaps: list[float] = []
+        ms: list[float] = []
+        for g in track(range(args.games), description=condition):
+            seed = args.seed + g
+            game = table_game(seed, args.turns, 2, args.lang)
+            speech = [Speech.named(v) for v in tables[g % len(tables)]]
+            rng = random.Random(seed)
+            noise = babble_noise(60.0, seed)
+            book = VoiceBook()
+            for seat, text in game.lines:
+                audio = said(speech[seat % len(speech)], text, rng)
+                if snr is not None:
+                    at = rng.randrange(len(noise) - len(audio))
+                    audio = mix_at_snr(audio, noise[at:at + len(audio)], snr)
+                start = time.perf_counter()
+                voice = voice_print(audio)
+                ms.append(1000 * (time.perf_counter() - start))
+                sims = book.similarity(voice)
+                name = f"seat {seat}"
+                if name in sims:
+                    gaps.append(max(s for n, s in sims.items() if n != name) - sims[name])
+                book.learn(name, voice)
+        d = np.array(gaps)
+        table.add_row(condition, str(len(d)), f"{100 * np.mean(d <= 0):.1f}%",
+                      f"{100 * np.mean(d >= 0.25):.1f}%",
+                      f"{np.quantile(-d, 0.05):.2f} / {np.quantile(-d, 0.5):.2f}",
+                      f"{np.quantile(ms, 0.5):.1f} / {np.quantile(ms, 0.95):.1f}")
+    Console(width=120).print(table)
+
+
+if __name__ == "__main__":
+    main()
