@@ -18,14 +18,14 @@ import numpy as np
 import numpy.typing as npt
 
 from voice_host.ear.features import session_options
-from voice_host.ear.whisper import mel_filters
+from voice_host.ear.whisper import N_FFT, mel_filters, stft_frames
 from voice_host.recognition import SAMPLE_RATE, Samples
 
 WEIGHTS = Path(__file__).resolve().parent / "models" / "voice-encoder.npz"
 """The encoder's weights, in PyTorch's layout, as published."""
 
-N_FFT, HOP, N_MELS = 400, 160, 40
-"""25 ms windows every 10 ms, 40 mel bands: the encoder's features."""
+N_MELS = 40
+"""Mel bands of the encoder's features (25 ms windows every 10 ms, as Whisper's)."""
 
 PARTIAL = 160
 """Frames in one partial utterance (1.6 s), as the encoder was trained."""
@@ -112,12 +112,7 @@ def speech_mels(samples: Samples) -> npt.NDArray[np.float32]:
     """The encoder's features of an utterance's speech, ``(frames, 40)``: mel power of 25 ms
     windows every 10 ms, the frames of silence around the words left out and the speech brought
     to :data:`TARGET_DBFS`, so neither the pauses nor a player's distance count."""
-    x = np.asarray(samples, np.float64) / 32768.0
-    if len(x) < N_FFT:
-        x = np.pad(x, (0, N_FFT - len(x)))
-    padded = np.pad(x, N_FFT // 2, mode="reflect")
-    count = 1 + (len(padded) - N_FFT) // HOP
-    frames = np.lib.stride_tricks.sliding_window_view(padded, N_FFT)[::HOP][:count]
+    frames = stft_frames(np.asarray(samples, np.float64) / 32768.0)
     energy = np.mean(frames ** 2, axis=1)
     level = 10.0 * np.log10(energy + 1e-12)
     floor, peak = np.quantile(level, 0.1), np.quantile(level, 0.95)

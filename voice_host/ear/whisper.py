@@ -89,14 +89,19 @@ _FILTERS = mel_filters()
 _WINDOW = np.hanning(N_FFT + 1)[:-1].astype(np.float32)
 
 
-def log_mel(samples: npt.NDArray[np.int16]) -> Floats:
-    """Whisper's log-mel features ``(80, frames)`` of 16 kHz int16 audio."""
-    x = np.asarray(samples, np.float32) / 32768.0
+def stft_frames(x: npt.NDArray[Any]) -> npt.NDArray[Any]:
+    """The 25 ms frames every 10 ms of audio ``x`` ``(frames, 400)``, centred (the ends
+    reflected), as Whisper cuts them."""
     if len(x) < N_FFT:
         x = np.pad(x, (0, N_FFT - len(x)))
     padded = np.pad(x, N_FFT // 2, mode="reflect")
     count = 1 + (len(padded) - N_FFT) // HOP
-    frames = np.lib.stride_tricks.sliding_window_view(padded, N_FFT)[::HOP][:count]
+    return np.lib.stride_tricks.sliding_window_view(padded, N_FFT)[::HOP][:count]
+
+
+def log_mel(samples: npt.NDArray[np.int16]) -> Floats:
+    """Whisper's log-mel features ``(80, frames)`` of 16 kHz int16 audio."""
+    frames = stft_frames(np.asarray(samples, np.float32) / 32768.0)
     power = np.abs(np.fft.rfft(frames * _WINDOW, axis=1)) ** 2
     mel = np.log10(np.maximum(_FILTERS @ power.T.astype(np.float32), 1e-10))
     mel = np.maximum(mel, mel.max() - 8.0)
