@@ -15,6 +15,7 @@ recording is heard only once each utterance has closed, the same way on every ru
 from __future__ import annotations
 
 import queue
+import time
 from collections.abc import Callable, Iterable
 
 from voice_host.audio.chunks import AudioChunk
@@ -37,10 +38,12 @@ def is_whole_call(heard: Heard) -> bool:
 
 class StreamTable:
     """The host of one game, fed a stream's chunks; ``handle`` carries out each step; ``early``:
-    calls heard from the tentative end on and judged as soon as they are sure (live)."""
+    calls heard from the tentative end on and judged as soon as they are sure (live), the
+    recognition timed on ``clock``."""
 
     def __init__(self, session: SchnappSession, ear: Recognizer, endpointer: Endpointer,
-                 handle: Callable[[Step], float], *, early: bool = False) -> None:
+                 handle: Callable[[Step], float], *, early: bool = False,
+                 clock: Callable[[], float] = time.perf_counter) -> None:
         self.session = session
         """The host."""
         self.ear = ear
@@ -56,7 +59,7 @@ class StreamTable:
         """The stream time the current flip's wait began."""
         self.loop: EarlyRecognizer[Heard] = EarlyRecognizer(
             self._hear_now, endpointer, early=early, bind=self._bind,
-            close_early=is_whole_call if early else None)
+            close_early=is_whole_call if early else None, clock=clock)
         """The endpointer, and the ear on each utterance it cuts."""
 
     def _hear_now(self, samples: Samples) -> Heard:
