@@ -8,7 +8,9 @@ clean and in party babble at 10 dB. Each seat's voice is learned online from its
 (:class:`~voice_host.ear.voice_print.VoiceBook`, as the referee learns it), and each line is
 compared with the voices learned so far: its own seat's the closest (mismatch 0), and clearly
 another seat's (mismatch 1, :data:`~voice_host.ear.voice_print.CLEAR` closer), which is what
-costs the referee an explanation when it finds the table again. Also the time a print takes.
+costs the referee an explanation when it finds the table again. Also the raw cosine of each line
+to its own seat's learned voice and to the others' (before the voices' common part is taken
+off), and the time a print takes.
 """
 
 from __future__ import annotations
@@ -63,10 +65,12 @@ def main() -> None:
     tables = voice_sets(args.lang)
     table = Table(title=f"Who spoke ({args.lang}): each line against the seats' voices so far")
     for column in ("condition", "lines", "own seat closest", "clearly another seat's",
-                   "own margin p5 / p50", "ms per print p50 / p95"):
+                   "own margin p5 / p50", "raw cosine: own p50 / others' p95",
+                   "ms per print p50 / p95"):
         table.add_column(column, justify="left" if column == "condition" else "right")
     for condition, snr in (("clean", None), ("babble 10 dB", 10.0)):
         gaps: list[float] = []
+        raw: dict[bool, list[float]] = {True: [], False: []}
         ms: list[float] = []
         for g in track(range(args.games), description=condition):
             seed = args.seed + g
@@ -75,6 +79,7 @@ def main() -> None:
             rng = random.Random(seed)
             noise = babble_noise(60.0, seed)
             book = VoiceBook()
+            sums: dict[str, np.ndarray] = {}
             for seat, text in game.lines:
                 audio = said(speech[seat % len(speech)], text, rng)
                 if snr is not None:
@@ -85,15 +90,19 @@ def main() -> None:
                 ms.append(1000 * (time.perf_counter() - start))
                 sims = book.similarity(voice)
                 name = f"seat {seat}"
+                for other, total in sums.items():
+                    raw[other == name].append(float(voice @ total) / float(np.linalg.norm(total)))
                 if name in sims:
                     gaps.append(max(s for n, s in sims.items() if n != name) - sims[name])
                 book.learn(name, voice)
+                sums[name] = sums.get(name, np.zeros_like(voice)) + voice
         d = np.array(gaps)
         table.add_row(condition, str(len(d)), f"{100 * np.mean(d <= 0):.1f}%",
                       f"{100 * np.mean(d >= 0.25):.1f}%",
                       f"{np.quantile(-d, 0.05):.2f} / {np.quantile(-d, 0.5):.2f}",
+                      f"{np.quantile(raw[True], 0.5):.2f} / {np.quantile(raw[False], 0.95):.2f}",
                       f"{np.quantile(ms, 0.5):.1f} / {np.quantile(ms, 0.95):.1f}")
-    Console(width=120).print(table)
+    Console(width=140).print(table)
 
 
 if __name__ == "__main__":
