@@ -232,7 +232,7 @@ def test_a_whole_announcement_taken_is_no_piece_of_the_next_one() -> None:
     # Start 9: Emily 12, Maria 15, Hendrik 19, Emily "five, twenty-four", Maria 26, Hendrik
     # "four, thirty" (all taken), then Emily's 32 (counting down now) heard unsure as 22 with 32
     # offered last, Hendrik's island card 16, Maria's "minus five, twenty-seven", Hendrik's 25;
-    # the voices of the last four as a voice cue may get them wrong, three clearly another
+    # the voices of the last four as a voice cue may get them wrong, three fairly clearly another
     # seat's. Hendrik's "four, thirty" as a piece of a phrase cut in two, its rest the unsure
     # one, would put every later seat one off.
     setup = Setup(PLAYERS, 9, {"Emily": (12, 24), "Maria": (20, 28), "Hendrik": (22, 30)})
@@ -243,8 +243,8 @@ def test_a_whole_announcement_taken_is_no_piece_of_the_next_one() -> None:
     for line in ("five, twenty-four", "twenty-six", "four, thirty"):
         s.type(line)
 
-    def like(seat: str) -> tuple[tuple[str, float], ...]:
-        return tuple((name, 0.0 if name == seat else 1.0) for name in PLAYERS)
+    def like(seat: str, clear: float = 1.0) -> tuple[tuple[str, float], ...]:
+        return tuple((name, 0.0 if name == seat else clear) for name in PLAYERS)
 
     def taken(total: int, card: int | None, seat: str) -> Heard:
         readings = (Reading(total),) + ((Reading(total, card),) if card is not None else ())
@@ -253,8 +253,9 @@ def test_a_whole_announcement_taken_is_no_piece_of_the_next_one() -> None:
     unsure = (Reading(22, None, None, 0.53), Reading(42, None, None, 0.34),
               Reading(32, None, None, 0.13))
     heard = [taken(24, 5, "Emily"), taken(26, None, "Maria"), taken(30, 4, "Hendrik"),
-             Heard(unsure, False, like("Maria")), Heard((Reading(16),), False, like("Maria")),
-             Heard((Reading(27, 5),), False, like("Emily")),
+             Heard(unsure, False, like("Maria", 0.75)),
+             Heard((Reading(16),), False, like("Maria", 0.75)),
+             Heard((Reading(27, 5),), False, like("Emily", 0.75)),
              Heard((Reading(25),), False, like("Hendrik"))]
     found = find(base, heard, s.view)
     assert found is not None and found.view.total == 25 and found.next_player == "Emily"

@@ -92,7 +92,7 @@ of a turn misheard in two pieces)."""
 PASSED = 2.0
 """The cost of a player passed over."""
 
-VOICE = 1.0
+VOICE = 1.5
 """The extra cost of an announcement taken as a player's whose voice clearly sounds like another
 seat's (a mismatch of 1; less for a less clear one)."""
 
