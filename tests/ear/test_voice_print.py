@@ -88,3 +88,10 @@ def test_the_encoder_graph_runs_the_published_weights_in_pytorch_s_gate_order() 
     mels = np.random.default_rng(3).random((1, 1, 40)).astype(np.float32)
     graph = voice_encoder.session().run(None, {"mels": mels})[0][0]
     assert np.allclose(graph, by_hand, atol=1e-3), float(np.abs(graph - by_hand).max())
+
+
+def test_silence_or_nothing_gives_a_finite_print() -> None:
+    """The ear prints every utterance it hears, a click or an empty one too."""
+    for samples in (np.zeros(0, np.int16), np.zeros(100, np.int16), np.zeros(8000, np.int16)):
+        voice = voice_print(samples)
+        assert voice.shape == (256,) and bool(np.isfinite(voice).all())
