@@ -35,6 +35,7 @@ bench: setup
 	.venv/bin/python bench/referee.py --lang fr
 	.venv/bin/python bench/referee.py --lang it
 	.venv/bin/python bench/recorded_games.py
+	.venv/bin/python bench/voice_prints.py
 	.venv/bin/python bench/closed_set.py
 	.venv/bin/python bench/turtle_soup.py
 	.venv/bin/python bench/chatter.py
