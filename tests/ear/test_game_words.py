@@ -78,6 +78,20 @@ def test_a_sack_kind_said_by_a_held_out_voice_is_heard_through_the_real_ear() ->
     assert plain.words == ()
 
 
+def test_a_game_ear_makes_no_voice_prints_and_the_base_ear_does() -> None:
+    """No game asks who spoke: its ear spares the voice encoder; the referee's ear prints."""
+    from voice_host.speakers import synth
+
+    base = load_recognizer("ear", "de")
+    ear = GameWordEar(base, game="schnapp-den-sack")
+    said = synth.synthesize(synth.Voice("mbrola", "mb-de1", "train"), "Krokodil")
+    calls = Expectation(numbers=frozenset(), card_first=False, words=(("Krokodil", "Ben"),))
+    assert ear.recognize(said, calls).voice is None
+    assert ear.recognize(said).voice is None
+    voice = base.recognize(said).voice
+    assert voice is not None and voice.shape == (256,)
+
+
 class ScriptedUnsureEar:
     """A scripted stand-in for the base ear: unsure whether it heard eight."""
 

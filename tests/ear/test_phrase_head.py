@@ -149,10 +149,10 @@ def test_a_phrase_the_head_is_sure_of_wins_over_a_command_the_ear_is_sure_of(
     assert isinstance(base, EarRecognizer)
     real_hear = base.hear
 
-    def sure_of_stew_pots(samples: object, expect: object = None) -> object:
+    def sure_of_stew_pots(samples: object, expect: object = None, *, voice: bool = True) -> object:
         """The real encoder states, with the hearing a scripted stand-in: the sure command a
         fall report was heard as in party babble."""
-        _, encoded = real_hear(samples, expect)  # type: ignore[arg-type]
+        _, encoded = real_hear(samples, expect, voice=voice)  # type: ignore[arg-type]
         return Hearing(text="stew pots", command="stew_pots", confidence=0.99), encoded
 
     monkeypatch.setattr(base, "hear", sure_of_stew_pots)

@@ -80,8 +80,9 @@ class GameWordEar:
     the commands and numbers as talk) takes a phrase it is sure of first; else a command the
     ear's own heads are sure of wins (stop, repeat, pause are said at any moment), then a sure
     number, and the closed-set scorer decides among the phrases. Without declared phrases it is
-    the base ear itself. A phrase hearing carries its apparent SNR, and the head's its
-    probability as confidence: what a host weighs before acting on a sure hearing that costs.
+    the base ear itself. It makes no voice prints: no game asks who spoke (the referee, which
+    does, hears through the base ear). A phrase hearing carries its apparent SNR, and the head's
+    its probability as confidence: what a host weighs before acting on a sure hearing that costs.
     With ``asks_from``, a phrase the head found likeliest but was not sure of (at least that
     probable, and likelier than talk) is offered as an unsure reading when the scorer heard
     none: a host that asks before it acts gets a question where it got nothing.
@@ -124,7 +125,7 @@ class GameWordEar:
             if phrase is not None and p > talk:
                 if p >= self.head.threshold:
                     return Hearing(text=phrase, confidence=p, words=(meanings[phrase],),
-                                   voice=base_heard.voice, snr_db=snr)
+                                   snr_db=snr)
                 if self.asks_from is not None and p >= self.asks_from:
                     unsure = Alternative(phrase, (), None, round(p, 3),
                                          words=(meanings[phrase],))
@@ -139,7 +140,7 @@ class GameWordEar:
         decision = decide(scored, self.thresholds)
         if decision.kind == "none" and unsure is not None:
             return Hearing(text=unsure.text, confidence=unsure.confidence,
-                           alternatives=(unsure,), voice=base_heard.voice, snr_db=snr)
+                           alternatives=(unsure,), snr_db=snr)
         if decision.kind == "none" and (base_heard.command is not None
                                         or base_heard.alternatives):
             return base_heard  # an unsure number or command is worth a question; none is not
@@ -149,7 +150,7 @@ class GameWordEar:
                    expect: Expectation | None) -> tuple[Hearing, Encoded | None]:
         """The base ear's hearing, and the encoder states it made when it is the trained ear."""
         if isinstance(self.base, EarRecognizer):
-            return self.base.hear(samples, expect)
+            return self.base.hear(samples, expect, voice=False)
         return self.base.recognize(samples, expect), None
 
     @staticmethod

@@ -169,10 +169,11 @@ class EarRecognizer:
         alone, piece by piece (:meth:`_hear_long`)."""
         return self.hear(samples, expect)[0]
 
-    def hear(self, samples: Samples, expect: Expectation | None = None
+    def hear(self, samples: Samples, expect: Expectation | None = None, *, voice: bool = True
              ) -> tuple[Hearing, Encoded | None]:
         """:meth:`recognize`, with the utterance's encoder states (None for one longer than
-        Whisper's window), so an ear built on this one need not encode it again."""
+        Whisper's window), so an ear built on this one need not encode it again; without its
+        voice print when not ``voice`` (for an ear whose listener never asks who spoke)."""
         if len(samples) > self.front.max_samples:
             return self._hear_long(samples, expect), None
         threshold = self.threshold_for(samples, expect)
@@ -180,16 +181,16 @@ class EarRecognizer:
         states = self.front.states(mel)
         encoded = Encoded(states, pooled(states))
         seq = encoded.seq
-        voice = voice_print(samples)
+        voice_of = voice_print(samples) if voice else None
         # A turn's lower thresholds were fitted on the totals it narrows; it leaves the commands
         # open, so they are held to what an open hearing asks.
         commands = self.threshold_for(samples, None) if is_turn(expect) else threshold
-        hearing = replace(self._hear(seq, expect, threshold, commands), voice=voice)
+        hearing = replace(self._hear(seq, expect, threshold, commands), voice=voice_of)
         if not hearing.is_empty or len(samples) <= LONG_S * SAMPLE_RATE:
             return hearing, encoded
         best, _ = self._best_window(seq, expect, threshold)
         heard = self._hear_window(samples, best * STEP_SAMPLES, expect, threshold)
-        return (replace(heard, voice=voice) if heard.numbers else hearing), encoded
+        return (replace(heard, voice=voice_of) if heard.numbers else hearing), encoded
 
     def _best_window(self, seq: Floats, expect: Expectation | None,
                      threshold: float) -> tuple[int, float]:
