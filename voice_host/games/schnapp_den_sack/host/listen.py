@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable
 
 from voice_host.audio.chunks import AudioChunk
 from voice_host.audio.early import EarlyRecognizer, Recognized
-from voice_host.audio.endpoint import Endpointer, Utterance
+from voice_host.audio.endpoint import Endpointer
 from voice_host.games.schnapp_den_sack.host.session import SchnappSession
 from voice_host.host.inputs import ChunkSource
 from voice_host.host.step import Step
@@ -58,16 +58,14 @@ class StreamTable:
         self.wait_from = 0.0
         """The stream time the current flip's wait began."""
         self.loop: EarlyRecognizer[Heard] = EarlyRecognizer(
-            self._hear_now, endpointer, early=early, bind=self._bind,
-            close_early=is_whole_call if early else None, clock=clock)
+            lambda samples: self._hearing()(samples), endpointer, early=early,
+            bind=lambda _utterance: self._hearing(), close_early=is_whole_call if early else None,
+            clock=clock)
         """The endpointer, and the ear on each utterance it cuts."""
 
-    def _hear_now(self, samples: Samples) -> Heard:
-        expect = self.session.expectation()
-        return expect, self.ear.recognize(samples, expect)
-
-    def _bind(self, _utterance: Utterance) -> Callable[[Samples], Heard]:
-        # In the stream's thread as recognition starts: the expectation of that moment.
+    def _hearing(self) -> Callable[[Samples], Heard]:
+        """The ear under the host's expectation read now, in the stream's thread as recognition
+        starts, not later on the early recognition's worker."""
         expect = self.session.expectation()
         return lambda samples: (expect, self.ear.recognize(samples, expect))
 
