@@ -7,11 +7,13 @@ Use from any conftest: ``from tests.fixtures_audio import virtual_audio  # noqa:
 never hear each other, exports ``PULSE_SERVER`` & co. into ``os.environ`` for the test process and
 its subprocesses, and stops the daemon at the end. It skips, with the reason, only when PulseAudio
 is not installed. Play into the microphone with :meth:`VirtualAudio.feed`; the speaker can be
-recorded with :meth:`VirtualAudio.record_speaker`.
+recorded with :meth:`VirtualAudio.record_speaker`. :func:`wait_for` waits for a live program's
+log or journal to hold what it was told.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -183,3 +185,18 @@ def virtual_audio() -> Iterator[VirtualAudio]:
             else:
                 os.environ[key] = value
         _stop(va)
+
+
+def wait_for(path: Path, count: int, event: str,
+             timeout: float = 30.0) -> list[dict[str, object]]:
+    """The JSON lines of ``path`` (a log's events or a journal's actions) once ``count`` of them
+    are ``event``, waited for up to ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    records: list[dict[str, object]] = []
+    while time.monotonic() < deadline:
+        if path.exists():
+            records = [json.loads(x) for x in path.read_text().splitlines() if x.endswith("}")]
+            if sum(r.get("event", r.get("action")) == event for r in records) >= count:
+                return records
+        time.sleep(0.05)
+    raise AssertionError(f"waited for {count} {event!r} in {path}: {records}")

@@ -6,29 +6,15 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import numpy as np
 import pytest
 
-from tests.fixtures_audio import VirtualAudio, virtual_audio
+from tests.fixtures_audio import VirtualAudio, virtual_audio, wait_for
 from voice_host.speakers import synth
 
 __all__ = ["virtual_audio"]
-
-
-def logged(path: Path, event: str, timeout: float = 60.0) -> list[dict[str, object]]:
-    """The log's records once ``event`` is among them."""
-    deadline = time.monotonic() + timeout
-    records: list[dict[str, object]] = []
-    while time.monotonic() < deadline:
-        if path.exists():
-            records = [json.loads(x) for x in path.read_text().splitlines() if x.endswith("}")]
-            if any(r.get("event") == event for r in records):
-                return records
-        time.sleep(0.05)
-    raise AssertionError(f"waited for {event!r} in {path}: {records}")
 
 
 @pytest.mark.needs_audio
@@ -49,7 +35,7 @@ def test_a_call_spoken_into_the_microphone_is_judged(virtual_audio: VirtualAudio
         call = synth.synthesize(synth.Voice("mbrola", "mb-de1", "train"), "Krokodil")
         quiet = np.zeros(8000, np.int16)
         virtual_audio.feed(np.concatenate([quiet, call, quiet]), tmp_path)
-        records = logged(log, "false_grab")
+        records = wait_for(log, 1, "false_grab", timeout=60.0)
         proc.stdin.write("stopp\n")
         proc.stdin.flush()
         assert proc.wait(timeout=30) == 0

@@ -4,17 +4,15 @@ input."""
 
 from __future__ import annotations
 
-import json
 import os
 import signal
 import subprocess
-import time
 from pathlib import Path
 
 import numpy as np
 import pytest
 
-from tests.fixtures_audio import VirtualAudio
+from tests.fixtures_audio import VirtualAudio, wait_for
 from voice_host.audio.chunks import read_wav
 from voice_host.referee import Session
 from voice_host.referee.journal import load_journal
@@ -179,18 +177,6 @@ def _type(proc: subprocess.Popen[str], line: str) -> None:
     proc.stdin.flush()
 
 
-def _wait_for(path: Path, count: int, event: str, timeout: float = 30.0) -> list[dict[str, object]]:
-    deadline = time.monotonic() + timeout
-    records: list[dict[str, object]] = []
-    while time.monotonic() < deadline:
-        if path.exists():
-            records = [json.loads(x) for x in path.read_text().splitlines() if x.endswith("}")]
-            if sum(r.get("event", r.get("action")) == event for r in records) >= count:
-                return records
-        time.sleep(0.05)
-    raise AssertionError(f"waited for {count} {event!r} in {path}: {records}")
-
-
 @pytest.mark.needs_audio
 def test_resume_after_a_kill_continues_exactly_where_it_stood(
     virtual_audio: VirtualAudio, tmp_path: Path
@@ -199,7 +185,7 @@ def test_resume_after_a_kill_continues_exactly_where_it_stood(
     proc = _live(virtual_audio, *SHORT_GAME_FLAGS, "--journal", str(journal), "--log", str(log))
     for line in ("11", "+9 21", "20", "26", "27"):
         _type(proc, line)
-    _wait_for(journal, 4, "play")
+    wait_for(journal, 4, "play")
     os.kill(proc.pid, signal.SIGKILL)
     proc.wait(timeout=10)
     setup, _, actions = load_journal(journal)
@@ -209,7 +195,7 @@ def test_resume_after_a_kill_continues_exactly_where_it_stood(
     proc = _live(virtual_audio, "--resume", "--journal", str(journal), "--log", str(log))
     for line in ("status", "34", "30"):
         _type(proc, line)
-    records = _wait_for(log, 1, "game_over")
+    records = wait_for(log, 1, "game_over")
     _type(proc, "stop")
     proc.wait(timeout=10)
     lines = [r["text"] for r in records if r["event"] == "host"]
@@ -239,7 +225,7 @@ def test_a_game_through_the_virtual_microphone(
         for n, text in enumerate(said, start=1):
             speech = synthesize(text, voice=VOICE, rate=175)
             virtual_audio.feed(np.concatenate([lead, speech, lead]), tmp_path)
-            _wait_for(log, n, "heard")
+            wait_for(log, n, "heard")
         _type(proc, "stop")
         proc.wait(timeout=15)
     finally:
