@@ -837,6 +837,20 @@ def test_a_withheld_hearing_that_is_unlikely_a_number_is_met_with_silence() -> N
     assert host(s.hear(withheld(("twenty", 0.78))).records) == []
 
 
+def test_a_card_heard_for_sure_with_its_total_in_doubt_is_asked_about() -> None:
+    # From eleven, "two, thirteen" and "two, eleven" share the card word the ear is sure of (0.92
+    # together), and two makes thirteen: asked about, though neither reading alone is half sure.
+    s = session(typed=("eleven",))
+    step = s.hear(withheld(("plus two, thirteen", 0.47), ("plus two, eleven", 0.45)))
+    assert host(step.records) == ["Two, thirteen or two, eleven?"]
+    assert s.phase is Phase.QUESTION
+    # Not when the card makes neither total, nor when the readings name two cards.
+    for hearing in (withheld(("plus five, twelve", 0.48), ("plus five, ten", 0.32)),
+                    withheld(("plus two, thirteen", 0.47), ("plus four, fifteen", 0.45))):
+        s = session(typed=("eleven",))
+        assert host(s.hear(hearing).records) == [] and s.phase is Phase.TURN
+
+
 def test_a_withheld_answer_to_a_question_is_an_answer_heard_as_nothing() -> None:
     s = session(typed=("eleven",))
     s.hear(heard("twenty", 0.3))

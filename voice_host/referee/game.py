@@ -210,16 +210,28 @@ class CowabungaGame:
 
     def withheld(self, hearing: Hearing) -> list[Reading]:
         """The readings of an utterance the ear withheld, if its likeliest is a number at least
-        :attr:`~voice_host.host.seam.Policy.unsure_floor` sure (to be asked about, never acted
-        on); else none."""
+        :attr:`~voice_host.host.seam.Policy.unsure_floor` sure, or it and the next together are
+        one card word with its total in doubt (:meth:`_card_heard`): to be asked about, never
+        acted on; else none."""
         if hearing.text or hearing.numbers or hearing.command or not hearing.alternatives:
             return []
         best, *rest = hearing.alternatives
         readings = self.readings(replace(hearing, text=best.text, numbers=best.numbers,
                                          confidence=best.confidence, alternatives=tuple(rest)))
-        if not readings or readings[0].confidence < self.host.policy.unsure_floor:
+        if not readings:
+            return []
+        sure = readings[0].confidence
+        if len(readings) > 1 and self._card_heard(readings[0], readings[1]):
+            sure += readings[1].confidence
+        if sure < self.host.policy.unsure_floor:
             return []
         return readings
+
+    def _card_heard(self, first: Reading, second: Reading) -> bool:
+        """Whether two readings are one card word heard with a total in doubt, one of the two
+        totals the one that card makes on the table ("two, twelve" or "two, ten" from ten)."""
+        return (first.card is not None and first.card == second.card
+                and any(isinstance(judge(self.view, r), Accept) for r in (first, second)))
 
     def rivals(self, readings: list[Reading], verdict: Verdict) -> list[Reading]:
         """The readings after the first at least the policy's rival confidence sure whose
