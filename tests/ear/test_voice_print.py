@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from voice_host.ear.voice_print import VoiceBook, voice_print
 from voice_host.recognition import VoicePrint
@@ -117,3 +118,23 @@ def test_the_encoder_graph_is_written_once_to_the_cache_and_loaded_without_onnx(
     out = subprocess.run([sys.executable, "-c", load], env=env, check=True,
                          capture_output=True, text=True).stdout.strip()
     assert out == "False"
+
+
+def test_an_unwritable_cache_for_the_encoder_graph_is_one_clear_error(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A cache the voice encoder's graph cannot be written to fails the ear's loading with one
+    line naming the fix, not a traceback."""
+    from voice_host.ear import voice_encoder
+    from voice_host.ear.recognizer import EarRecognizer
+    from voice_host.recognizers import EngineError
+
+    def unwritable() -> Path:
+        raise PermissionError(13, "Permission denied", "/cache/ear")
+
+    monkeypatch.setattr(voice_encoder, "graph_path", unwritable)
+    voice_encoder.session.cache_clear()
+    try:
+        with pytest.raises(EngineError, match="VOICE_HOST_CACHE to a folder you can write"):
+            EarRecognizer("en")
+    finally:
+        voice_encoder.session.cache_clear()

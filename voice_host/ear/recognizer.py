@@ -122,7 +122,11 @@ class EarRecognizer:
             self.front = WhisperFrontEnd(threads=threads)
         except FrontEndError as err:
             raise EngineError(f"ear head {path}: {err}") from err
-        voice_encoder.session()  # built now, not on the first utterance a player waits for
+        try:
+            voice_encoder.session()  # loaded now, not on the first utterance a player waits for
+        except OSError as err:
+            raise EngineError(f"cannot write the voice encoder's graph ({err}); set "
+                              f"VOICE_HOST_CACHE to a folder you can write") from err
 
     @cached_property
     def _words(self) -> Words:
