@@ -106,7 +106,7 @@ def test_silence_or_nothing_gives_a_finite_print() -> None:
 def test_the_encoder_graph_is_written_once_to_the_cache_and_loaded_without_onnx(
         tmp_path: Path) -> None:
     """The first use writes the graph into the user's cache (at set-up); every later process
-    loads it from there without importing onnx, which the graph's building needs (0.6 s)."""
+    loads it from there without importing onnx, which only building the graph needs."""
     env = {**os.environ, "VOICE_HOST_CACHE": str(tmp_path)}
     write = "from voice_host.ear.voice_encoder import graph_path; print(graph_path())"
     written = Path(subprocess.run([sys.executable, "-c", write], env=env, check=True,

@@ -4,9 +4,9 @@ three-layer LSTM over 40 mel bands trained on thousands of speakers to tell voic
 Its published weights ship in the package (``models/voice-encoder.npz``, written by
 ``scripts/voice_encoder_weights.py``; card ``docs/ear/voice-encoder.md``) and onnxruntime runs
 them as a graph built here and written once into the user's cache, so neither torch nor the
-original package is needed. An utterance
-is brought to one loudness, its speech frames kept, cut into partials of 1.6 s (one, padded, for
-a short announcement), and the partials' embeddings averaged into one unit vector.
+original package is needed. An utterance is brought to one loudness, its speech frames kept, cut
+into partials of 1.6 s (one, padded, for a short announcement), and the partials' embeddings
+averaged into one unit vector.
 """
 
 from __future__ import annotations
