@@ -11,8 +11,6 @@ averaged into one unit vector.
 
 from __future__ import annotations
 
-import hashlib
-import tempfile
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -21,7 +19,7 @@ import numpy as np
 import numpy.typing as npt
 
 from voice_host.ear.features import session_options
-from voice_host.ear.whisper import N_FFT, cache_dir, mel_filters, stft_frames
+from voice_host.ear.whisper import N_FFT, cached_graph, mel_filters, onnx_model, stft_frames
 from voice_host.recognition import SAMPLE_RATE, Samples
 
 WEIGHTS = Path(__file__).resolve().parent / "models" / "voice-encoder.npz"
@@ -56,7 +54,6 @@ _WINDOW = np.hanning(N_FFT + 1)[:-1]
 def graph(w: dict[str, npt.NDArray[np.float32]]) -> Any:
     """The encoder as an ONNX model: mel power frames ``(frames, 1, 40)`` → the embedding before
     its normalization ``(1, 256)`` (ReLU of a linear map of the last layer's final state)."""
-    import onnx
     from onnx import TensorProto, helper, numpy_helper
 
     nodes: list[Any] = []
@@ -95,27 +92,19 @@ def graph(w: dict[str, npt.NDArray[np.float32]]) -> Any:
         nodes, "ge2e_voice_encoder",
         [helper.make_tensor_value_info("mels", TensorProto.FLOAT, ["frames", 1, N_MELS])],
         [helper.make_tensor_value_info("embedding", TensorProto.FLOAT, [1, "dim"])], inits)
-    model = helper.make_model(g, opset_imports=[helper.make_opsetid("", 18)],
-                              producer_name="voice-host")
-    model.ir_version = 8
-    onnx.checker.check_model(model)
-    return model
+    return onnx_model(g)
 
 
 def graph_path() -> Path:
     """The encoder's graph in the user's cache, written from :data:`WEIGHTS` when missing (at
     set-up), so loading the ear need not import onnx to build it."""
-    stamp = hashlib.sha1(repr([FORMAT, WEIGHTS.name, WEIGHTS.stat().st_size]).encode())
-    path = cache_dir() / "ear" / f"voice-encoder-{stamp.hexdigest()[:10]}.onnx"
-    if not path.exists():
+
+    def write(path: Path) -> None:
         with np.load(WEIGHTS) as z:
             weights = {k: z[k].astype(np.float32) for k in z.files}
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with tempfile.TemporaryDirectory(dir=path.parent) as tmp:
-            part = Path(tmp) / path.name
-            part.write_bytes(graph(weights).SerializeToString())
-            part.replace(path)
-    return path
+        path.write_bytes(graph(weights).SerializeToString())
+
+    return cached_graph("voice-encoder", [FORMAT, WEIGHTS.name, WEIGHTS.stat().st_size], write)
 
 
 @cache

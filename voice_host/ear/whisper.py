@@ -25,7 +25,7 @@ import os
 import struct
 import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import lru_cache
 from pathlib import Path
 from typing import IO, Any
@@ -214,7 +214,6 @@ def graph(w: dict[str, Floats]) -> Any:
 
     Pre-norm transformer blocks: self-attention over all frames, then a GELU MLP; sinusoidal
     positions added after two convolutions (the second halves the frame rate)."""
-    import onnx
     from onnx import TensorProto, helper, numpy_helper
 
     nodes: list[Any] = []
@@ -287,7 +286,16 @@ def graph(w: dict[str, Floats]) -> Any:
         nodes, "whisper_base_encoder",
         [helper.make_tensor_value_info("mel", TensorProto.FLOAT, [1, N_MELS, "frames"])],
         [helper.make_tensor_value_info("states", TensorProto.FLOAT, [1, "t", DIM])], inits)
-    model = helper.make_model(g, opset_imports=[helper.make_opsetid("", 18)],
+    return onnx_model(g)
+
+
+def onnx_model(graph: Any) -> Any:
+    """``graph`` as a checked ONNX model, of the opset and IR version the ear's onnxruntime
+    runs (every graph the ear builds)."""
+    import onnx
+    from onnx import helper
+
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 18)],
                               producer_name="voice-host")
     model.ir_version = 8
     onnx.checker.check_model(model)
@@ -304,48 +312,62 @@ def cache_dir() -> Path:
     return Path(user_cache_dir("voice-host"))
 
 
-def encoder_path() -> Path:
-    """The cached int8 encoder graph, written from the packaged weights when missing."""
-    parts = model_parts()
-    stamp = hashlib.sha1(repr([FORMAT, *[(p.name, p.stat().st_size) for p in parts]]).encode())
-    path = cache_dir() / "ear" / f"whisper-base-encoder-{stamp.hexdigest()[:10]}.onnx"
+def cached_graph(name: str, made_of: object, write: Callable[[Path], None],
+                 announce: str | None = None) -> Path:
+    """The graph ``name`` in the user's cache (``ear/``), stamped with what it is ``made_of``;
+    when missing, ``write`` writes it to the path it is given, in a folder of its own beside
+    the cache, and it is moved in whole (never half written). ``announce`` names a graph whose
+    writing takes long enough to say so."""
+    stamp = hashlib.sha1(repr(made_of).encode()).hexdigest()[:10]
+    path = cache_dir() / "ear" / f"{name}-{stamp}.onnx"
     if not path.exists():
-        print(f"ear: writing Whisper's encoder to {path} (once, a few seconds)", file=sys.stderr)
-        _write_encoder(parts, path)
+        if announce is not None:
+            print(f"ear: writing {announce} to {path} (once, a few seconds)", file=sys.stderr)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryDirectory(dir=path.parent) as tmp:
+            part = Path(tmp) / path.name
+            write(part)
+            part.replace(path)
     return path
 
 
+def encoder_path() -> Path:
+    """The cached int8 encoder graph, written from the packaged weights when missing."""
+    parts = model_parts()
+    return cached_graph("whisper-base-encoder",
+                        [FORMAT, *[(p.name, p.stat().st_size) for p in parts]],
+                        lambda path: _write_encoder(parts, path), "Whisper's encoder")
+
+
 def _write_encoder(parts: list[Path], path: Path) -> None:
+    """The int8 encoder graph of the weights in ``parts``, written to ``path`` (its float graph
+    beside it first)."""
     import onnx
     from onnxruntime.quantization import QuantType, quantize_dynamic
 
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(dir=path.parent) as tmp:
-        full = Path(tmp) / "full.onnx"
-        model = graph(encoder_weights(parts))
-        # int8 weights (one scale per output channel) in every matrix product but the MLPs'
-        # second one, whose inputs have Whisper's outlier activations; as accurate as
-        # CTranslate2's int8 encoder on our measurements, at 44 MB against 80 MB in float.
-        # Without VNNI these products can saturate (kernels.py). Weights of 7 bits
-        # (reduce_range) or uint8 ones keep them exact there too; on an AMD EPYC without VNNI
-        # (2026-12-02, the English head, bench v7) they brought the states closer to the float
-        # encoder's (cosine 0.987 -> 0.994 / 0.996) but hardly the hearing: all numbers clean
-        # 93.5 -> 94.2 / 94.1%, babble 10 dB 45.2 -> 47.0% with wrong 0.6 -> 1.1%. The heads
-        # learned from these 8-bit states, so they stay.
-        keep_float = {n.name for n in model.graph.node if n.name.endswith("_f1_mm")}
-        chosen = [n.name for n in model.graph.node
-                  if n.op_type == "MatMul" and n.input[1].endswith("/wt")
-                  and n.name not in keep_float]
-        onnx.save(model, str(full))
-        small = Path(tmp) / "int8.onnx"
-        quiet = logging.getLogger().level
-        logging.getLogger().setLevel(logging.ERROR)  # its advice on pre-processing does not apply
-        try:
-            quantize_dynamic(str(full), str(small), weight_type=QuantType.QInt8,
-                             nodes_to_quantize=chosen, per_channel=True)
-        finally:
-            logging.getLogger().setLevel(quiet)
-        small.replace(path)
+    full = path.with_name("full.onnx")
+    model = graph(encoder_weights(parts))
+    # int8 weights (one scale per output channel) in every matrix product but the MLPs'
+    # second one, whose inputs have Whisper's outlier activations; as accurate as
+    # CTranslate2's int8 encoder on our measurements, at 44 MB against 80 MB in float.
+    # Without VNNI these products can saturate (kernels.py). Weights of 7 bits
+    # (reduce_range) or uint8 ones keep them exact there too; on an AMD EPYC without VNNI
+    # (2026-12-02, the English head, bench v7) they brought the states closer to the float
+    # encoder's (cosine 0.987 -> 0.994 / 0.996) but hardly the hearing: all numbers clean
+    # 93.5 -> 94.2 / 94.1%, babble 10 dB 45.2 -> 47.0% with wrong 0.6 -> 1.1%. The heads
+    # learned from these 8-bit states, so they stay.
+    keep_float = {n.name for n in model.graph.node if n.name.endswith("_f1_mm")}
+    chosen = [n.name for n in model.graph.node
+              if n.op_type == "MatMul" and n.input[1].endswith("/wt")
+              and n.name not in keep_float]
+    onnx.save(model, str(full))
+    quiet = logging.getLogger().level
+    logging.getLogger().setLevel(logging.ERROR)  # its advice on pre-processing does not apply
+    try:
+        quantize_dynamic(str(full), str(path), weight_type=QuantType.QInt8,
+                         nodes_to_quantize=chosen, per_channel=True)
+    finally:
+        logging.getLogger().setLevel(quiet)
 
 
 def encoder_input(samples: npt.NDArray[np.int16]) -> Floats:
