@@ -134,29 +134,36 @@ def record(game: TableGame, voices: Sequence[str], seed: int, snr_db: float | No
     """Speak ``game`` in ``voices`` (one per seat) into the WAV ``path`` with party babble at
     ``snr_db`` (None: clean), ``lead_s`` of the party before the first announcement; returns its
     length in seconds."""
-    from voice_host.speakers import synth
-    from voice_host.voice import babble, synthesize
+    from voice_host.voice import babble
 
     rng = random.Random(seed)
     speech = [Speech.named(v) for v in voices]
     gap = np.zeros(int(GAP_S * SAMPLE_RATE), dtype=np.int16)
     parts: list[Samples] = [np.zeros(int(lead_s * SAMPLE_RATE), dtype=np.int16)]
     for seat, text in game.lines:
-        sp = speech[seat % len(speech)]
-        rate = sp.rate + rng.randrange(-15, 16)
-        pitch = min(99, max(0, sp.pitch + rng.randrange(-8, 9)))
-        if sp.engine != "espeak":
-            voice = synth.Voice(sp.engine, sp.voice, "bench")
-            said = synth.synthesize(voice, text, speed=rate / 175, pitch=pitch)
-        else:
-            said = synthesize(text, voice=sp.voice, rate=rate, pitch=pitch)
-        parts += [said.astype(np.int16), gap]
+        parts += [spoken(speech[seat % len(speech)], text, rng), gap]
     track = np.concatenate(parts)
     if snr_db is not None:
         noise = babble(len(track) / SAMPLE_RATE + 1.0, talkers=6, seed=seed)
         track = mix_at_snr(track, noise[: len(track)], snr_db)
     write_wav(path, track)
     return len(track) / SAMPLE_RATE
+
+
+def spoken(speech: Speech, text: str, rng: random.Random) -> Samples:
+    """``text`` in ``speech``'s voice, its rate and pitch varied per line (drawn from ``rng``) as
+    a player's are from one announcement to the next."""
+    from voice_host.speakers import synth
+    from voice_host.voice import synthesize
+
+    rate = speech.rate + rng.randrange(-15, 16)
+    pitch = min(99, max(0, speech.pitch + rng.randrange(-8, 9)))
+    if speech.engine != "espeak":
+        voice = synth.Voice(speech.engine, speech.voice, "bench")
+        said = synth.synthesize(voice, text, speed=rate / 175, pitch=pitch)
+    else:
+        said = synthesize(text, voice=speech.voice, rate=rate, pitch=pitch)
+    return said.astype(np.int16)
 
 
 def referee_log(game: TableGame, path: Path, recognizer: Recognizer, lang: str,

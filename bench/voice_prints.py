@@ -28,7 +28,7 @@ from rich.table import Table
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run by path: the repository
 
-from bench.recorded_games import table_game
+from bench.recorded_games import spoken, table_game
 from bench.referee import babble_noise, voice_sets
 from voice_host.audio.noise import mix_at_snr
 from voice_host.ear.voice_print import VoiceBook, voice_print
@@ -38,20 +38,10 @@ from voice_host.referee.demo import Speech
 
 
 def said(speech: Speech, text: str, rng: random.Random) -> Samples:
-    """``text`` in ``speech``'s voice, its rate and pitch varied as the recorded games vary
-    them, with a little quiet either side (as the endpointer cuts it)."""
-    from voice_host.speakers import synth
-    from voice_host.voice import synthesize
-
-    rate = speech.rate + rng.randrange(-15, 16)
-    pitch = min(99, max(0, speech.pitch + rng.randrange(-8, 9)))
-    if speech.engine != "espeak":
-        audio = synth.synthesize(synth.Voice(speech.engine, speech.voice, "bench"), text,
-                                 speed=rate / 175, pitch=pitch)
-    else:
-        audio = synthesize(text, voice=speech.voice, rate=rate, pitch=pitch)
+    """``text`` as a recorded game says it (:func:`~bench.recorded_games.spoken`), with a little
+    quiet either side (as the endpointer cuts it)."""
     quiet = np.zeros(int(0.25 * SAMPLE_RATE), np.int16)
-    return np.concatenate([quiet, audio.astype(np.int16), quiet])
+    return np.concatenate([quiet, spoken(speech, text, rng), quiet])
 
 
 def main() -> None:
