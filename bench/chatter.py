@@ -133,10 +133,10 @@ def measure(lang: str, voices: int, seed: int = 5) -> tuple[dict[str, Tally], Co
     turn; the tallies per condition and the sentences taken most often."""
     from rich.progress import track
 
+    from voice_host.ear.backends import load_recognizer
+    from voice_host.games.cowabunga.host import Session, Setup
     from voice_host.phrases import phrase_table
     from voice_host.recognition import turn_expectation
-    from voice_host.recognizers import load_recognizer
-    from voice_host.referee import Session, Setup
     from voice_host.speakers import synth
 
     rng = np.random.default_rng(seed)

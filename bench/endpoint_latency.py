@@ -50,8 +50,8 @@ from voice_host.audio import (
     samples_to_chunks,
 )
 from voice_host.audio.noise import mix_at_snr, pink_noise
+from voice_host.ear.backends import load_recognizer
 from voice_host.recognition import LARGEST_CARD, SAMPLE_RATE, Hearing, Samples, is_whole
-from voice_host.recognizers import load_recognizer
 
 GOAL_P95_MS = 300.0
 """The speech goal: end of speech to result, 95th percentile."""

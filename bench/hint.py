@@ -16,7 +16,7 @@ import time
 
 from cowabunga import Play, apply, deal, observe
 from cowabunga.bots import CarefulBot
-from voice_host.training.hint import HINT_BUDGET_MS, HINT_ROLLOUTS, quick_hint
+from voice_host.games.cowabunga.trainer.hint import HINT_BUDGET_MS, HINT_ROLLOUTS, quick_hint
 
 GOAL_MS = 100.0
 """The hint's goal: 95% of hints within this many milliseconds."""

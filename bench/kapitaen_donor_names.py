@@ -36,12 +36,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run by path: the
 from bench.conditions import CONDITIONS, add_share, add_shares, babble_pool, condition_table
 from bench.corpus import LANGUAGES
 from bench.kapitaen_wackelpudding import Ear, bench_voices, play_exchange
+from voice_host.ear.backends import load_recognizer
 from voice_host.ear.game_words import GameWordEar
 from voice_host.games.kapitaen_wackelpudding.host import reports
 from voice_host.games.kapitaen_wackelpudding.host.session import WackelpuddingSession
 from voice_host.games.kapitaen_wackelpudding.rules import Rules, donors
 from voice_host.host.step import JSONObject
-from voice_host.recognizers import load_recognizer
 from voice_host.speakers import synth
 
 NAMES = {

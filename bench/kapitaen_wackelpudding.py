@@ -50,6 +50,7 @@ from bench.conditions import CONDITIONS, add_share, add_shares, babble_pool, cli
 from bench.corpus import LANGUAGES
 from bench.phrase_heads import add_head_options, candidate_head
 from voice_host.audio.apparent_snr import apparent_snr_db
+from voice_host.ear.backends import load_recognizer
 from voice_host.ear.closed_set import decide
 from voice_host.ear.game_words import GameWordEar, by_meaning
 from voice_host.ear.phrase_head import PhraseHead
@@ -57,11 +58,10 @@ from voice_host.ear.phrase_head import heard as head_heard
 from voice_host.ear.recognizer import EarRecognizer
 from voice_host.games.kapitaen_wackelpudding.host import reports
 from voice_host.games.kapitaen_wackelpudding.host.confirm import ConfirmFalls
+from voice_host.games.kapitaen_wackelpudding.host.play import ASKS_FROM, GAME
 from voice_host.games.kapitaen_wackelpudding.host.session import WackelpuddingSession
-from voice_host.games.kapitaen_wackelpudding.host.table import ASKS_FROM, GAME
 from voice_host.games.kapitaen_wackelpudding.rules import GOODS, Cargo, Phase
 from voice_host.recognition import Expectation, Hearing, Recognizer
-from voice_host.recognizers import load_recognizer
 from voice_host.speakers import synth
 
 ESPEAK_VOICES = 3

@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from voice_host.referee.demo import Stats
+from voice_host.games.cowabunga.host.demo import Stats
 
 WHY = ("rejected", "asked", "confirmed", "misheard", "false mistake")
 """What became of a first utterance not accepted at once, in the order the bench prints them:

@@ -78,8 +78,8 @@ def run_engine(engine: str, corpus_path: Path, out: Path, lang: str = "en",
     Each row keeps the numbers heard and the likeliest number reading, sure or not; with
     ``turn``, also both for the clip heard a second time as the referee hears it at a turn
     (:func:`turn_current`), untimed."""
+    from voice_host.ear.backends import load_recognizer
     from voice_host.recognition import turn_expectation
-    from voice_host.recognizers import load_recognizer
 
     where = clips(corpus_path)
     truths = [c.numbers for c in cases(corpus_path)] if turn else []

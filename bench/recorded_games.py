@@ -4,7 +4,8 @@
                                              [--lang L] [--mistakes M] [--lead S] [--keep DIR]
                                              [--json] [--no-voice] [--only-with] [--clean]
 
-The simulated table's bots (careful bots on the full engine, as in ``voice_host.referee.demo``)
+The simulated table's bots (careful bots on the full engine, as in
+``voice_host.games.cowabunga.host.demo``)
 play a game; each announcement is spoken as a table with a silent host would say it: the total
 (a quarter of the time with its card, half of those with plus or minus), the island card read
 out after a direction change, and a few wrong totals (arithmetic, direction, a slip by ten), each
@@ -52,14 +53,14 @@ from cowabunga import Counting, IslandDrawn, Play, apply, deal, make_bot, observ
 from cowabunga.events import CONTRACT_EVENTS
 from voice_host.audio.chunks import write_wav
 from voice_host.audio.noise import mix_at_snr
-from voice_host.host.inputs import recording_inputs
+from voice_host.ear.backends import DEFAULT_ENGINE, EngineError, load_recognizer
+from voice_host.ear.inputs import recording_inputs
+from voice_host.games.cowabunga.host.demo import Speech
+from voice_host.games.cowabunga.host.session import JSONObject, Session
+from voice_host.games.cowabunga.host.setup import Setup
 from voice_host.host.runner import Runner
 from voice_host.phrases import LANGUAGES, phrase_table
 from voice_host.recognition import SAMPLE_RATE, Recognizer, Samples
-from voice_host.recognizers import DEFAULT_ENGINE, EngineError, load_recognizer
-from voice_host.referee.demo import Speech
-from voice_host.referee.session import JSONObject, Session
-from voice_host.referee.setup import Setup
 
 GAP_S = 0.9
 """Silence between two announcements (the table's pace)."""

@@ -54,11 +54,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.misses import WHY, misses_of, tally
 from voice_host.audio.noise import mix_at_snr
+from voice_host.ear.backends import DEFAULT_ENGINE, ENGINES, EngineError, load_recognizer
+from voice_host.games.cowabunga.host.demo import SimTable, Speech, Stats
+from voice_host.games.cowabunga.host.session import Policy
 from voice_host.phrases import LANGUAGES
 from voice_host.recognition import SAMPLE_RATE, Recognizer, Samples
-from voice_host.recognizers import DEFAULT_ENGINE, ENGINES, EngineError, load_recognizer
-from voice_host.referee.demo import SimTable, Speech, Stats
-from voice_host.referee.session import Policy
 
 GOALS = {
     "false_announced": 0,
@@ -199,7 +199,7 @@ def main() -> None:
     )
     parser.add_argument(
         "--confirm-stew-pots", action=argparse.BooleanOptionalAction,
-        default=Policy.confirm_stew_pots, help="confirm a confidently heard stew pot first",
+        default=Policy.confirm_costly, help="confirm a confidently heard stew pot first",
     )
     parser.add_argument(
         "--early", action=argparse.BooleanOptionalAction, default=True,
@@ -225,7 +225,7 @@ def main() -> None:
     if not 0.0 <= args.lead <= 20.0:
         parser.error(f"--lead {args.lead}: give seconds from 0 to 20")
     policy = Policy(
-        confirm_mistakes=args.confirm_mistakes, confirm_stew_pots=args.confirm_stew_pots
+        confirm_mistakes=args.confirm_mistakes, confirm_costly=args.confirm_stew_pots
     )
     noise = babble_noise(60.0, args.seed)
     rows = []
@@ -270,7 +270,7 @@ def main() -> None:
         "lead_s": args.lead,
         "policy": {
             "confirm_mistakes": policy.confirm_mistakes,
-            "confirm_stew_pots": policy.confirm_stew_pots,
+            "confirm_stew_pots": policy.confirm_costly,
         },
         "games": [],
     }
@@ -330,7 +330,7 @@ def main() -> None:
           + (f"{t['closed_early']} of {t['utterances']} utterances" if args.early_close
              else "off"))
     print(f"confirm mistakes: {policy.confirm_mistakes}; confirm stew pots: "
-          f"{policy.confirm_stew_pots}; party alone before each announcement in babble: "
+          f"{policy.confirm_costly}; party alone before each announcement in babble: "
           f"{args.lead:g} s")
     print(f"{'voices':38} {'condition':13} turns first-try false(mis/pen/acc) missed "
           f"asked(right/settled) typed  secs")

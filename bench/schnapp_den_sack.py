@@ -49,13 +49,13 @@ from bench.phrase_heads import add_head_options, candidate_head
 from voice_host.audio.chunks import samples_to_chunks
 from voice_host.audio.early import Recognized
 from voice_host.audio.noise import mix_at_snr
+from voice_host.ear.early import table_endpointer
 from voice_host.ear.phrase_head import PhraseHead
 from voice_host.games.schnapp_den_sack import rules
+from voice_host.games.schnapp_den_sack.host.game import CALL
 from voice_host.games.schnapp_den_sack.host.listen import Heard, StreamTable, hear_stream
 from voice_host.games.schnapp_den_sack.host.session import SchnappSession
-from voice_host.games.schnapp_den_sack.host.table import CALL
 from voice_host.games.schnapp_den_sack.words import words
-from voice_host.host.early_ear import referee_endpointer
 from voice_host.host.step import Step
 from voice_host.recognition import SAMPLE_RATE, Expectation, Recognizer, Samples
 from voice_host.speakers import synth
@@ -146,8 +146,8 @@ class Bench:
     def __init__(self, lang: str, seed: int, *, phrase_head: bool = True,
                  head: PhraseHead | None = None) -> None:
         """``head``: a candidate phrase head in place of the shipped one."""
+        from voice_host.ear.backends import load_recognizer
         from voice_host.ear.game_words import GameWordEar
-        from voice_host.recognizers import load_recognizer
 
         self.lang = lang
         self.rng = random.Random(seed)
@@ -207,7 +207,7 @@ class TimedTable(StreamTable):
     the early start did not cover, and the judging."""
 
     def __init__(self, session: SchnappSession, ear: Recognizer, *, early: bool) -> None:
-        super().__init__(session, ear, referee_endpointer(), self.note, early=early)
+        super().__init__(session, ear, table_endpointer(), self.note, early=early)
         self.named: str | None = None
         """The player the verdict named (None: none yet)."""
         self.after_ms = 0.0

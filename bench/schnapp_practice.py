@@ -28,6 +28,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run by path: the
 from bench.schnapp_den_sack import call_onset, held_out
 from voice_host.audio.chunks import AudioChunk, samples_to_chunks
 from voice_host.audio.noise import mix_at_snr
+from voice_host.ear.backends import load_recognizer
+from voice_host.ear.early import table_endpointer
 from voice_host.ear.game_words import GameWordEar
 from voice_host.games.schnapp_den_sack.host.practice import (
     Level,
@@ -37,9 +39,7 @@ from voice_host.games.schnapp_den_sack.host.practice import (
 )
 from voice_host.games.schnapp_den_sack.host.practice_calls import StreamCalls
 from voice_host.games.schnapp_den_sack.words import words
-from voice_host.host.early_ear import referee_endpointer
 from voice_host.recognition import SAMPLE_RATE, Recognizer, Samples
-from voice_host.recognizers import load_recognizer
 from voice_host.speakers import synth
 from voice_host.voice import babble
 
@@ -59,7 +59,7 @@ def trial(ear: Recognizer, lang: str, seed: int, audio: Samples) -> int | None:
     name = "Du" if lang == "de" else "You"
     session = practice_session(name, bots, seed, lang=lang, wait_s=3.0)
     chunks: list[AudioChunk | None] = list(samples_to_chunks(audio))
-    source = StreamCalls(iter(chunks), referee_endpointer())
+    source = StreamCalls(iter(chunks), table_endpointer())
     practice = SchnappPractice(session, name, bots, SILENT_BOTS, rng, source,
                                lambda step: None, ear=ear)
     tally = practice.play(1)

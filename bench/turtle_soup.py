@@ -1,6 +1,6 @@
 """Turtle Soup by voice: decisions heard, payouts on a wrong hearing, and the bots' strategies.
 
-Part one seats bots at the host's table (``voice_host.games.turtle_soup.host.table``) in held-out
+Part one seats bots at the host's table (``voice_host.games.turtle_soup.host.bots``) in held-out
 voices (the recognition bench's ``bench`` split: the ear's phrase thresholds were chosen on the
 ``val`` voices) and plays decision rounds through the real ear, clean and in four-talker babble
 at 10 dB. Each round is scored against the bots' true decisions: carried out with the right
@@ -29,10 +29,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from rich.progress import Progress
 
-from voice_host.games.turtle_soup.bots import STRATEGIES
+from voice_host.games.turtle_soup.host.bots import SoupTable, Tally, babble_noise
 from voice_host.games.turtle_soup.host.demo import PLAYERS
-from voice_host.games.turtle_soup.host.table import SoupTable, Tally, babble_noise
 from voice_host.games.turtle_soup.simulate import head_to_head, tournament
+from voice_host.games.turtle_soup.strategies import STRATEGIES
 from voice_host.recognition import Recognizer
 from voice_host.speakers import synth
 
@@ -128,8 +128,8 @@ def main() -> None:
     parser.add_argument("--sim-only", action="store_true", help="the simulator's table only")
     args = parser.parse_args()
     if not args.sim_only:
+        from voice_host.ear.backends import load_recognizer
         from voice_host.ear.game_words import GameWordEar
-        from voice_host.recognizers import load_recognizer
 
         ear = GameWordEar(load_recognizer("ear", args.lang))
         pool = synth.voices(args.lang, "bench")

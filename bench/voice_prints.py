@@ -32,9 +32,9 @@ from bench.recorded_games import spoken, table_game
 from bench.referee import babble_noise, voice_sets
 from voice_host.audio.noise import mix_at_snr
 from voice_host.ear.voice_print import VoiceBook, voice_print
+from voice_host.games.cowabunga.host.demo import Speech
 from voice_host.phrases import LANGUAGES
 from voice_host.recognition import SAMPLE_RATE, Samples
-from voice_host.referee.demo import Speech
 
 
 def said(speech: Speech, text: str, rng: random.Random) -> Samples:

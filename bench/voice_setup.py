@@ -34,14 +34,14 @@ from rich.progress import track
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run by path: the repository
 
 from bench.conditions import CONDITIONS, add_share, babble_pool, clip, condition_table
+from voice_host.ear.backends import load_recognizer
 from voice_host.ear.game_words import GameWordEar
-from voice_host.games.kapitaen_wackelpudding.host.table import wackelpudding_questions
+from voice_host.games.cowabunga.host.lines import host_lines
+from voice_host.games.kapitaen_wackelpudding.host.play import wackelpudding_questions
 from voice_host.games.schnapp_den_sack.host.voice_setup import SchnappVoiceSetup, hear_answer
-from voice_host.games.turtle_soup.host.table_app import soup_questions
+from voice_host.games.turtle_soup.host.play import soup_questions
 from voice_host.host.voice_setup import Answer, SpokenSetup
 from voice_host.recognition import Recognizer
-from voice_host.recognizers import load_recognizer
-from voice_host.referee.lines import host_lines
 from voice_host.speakers import synth
 
 TRIES = 3

@@ -46,7 +46,7 @@ def home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPat
     return folder
 
 EXPECTED_SKIPS: dict[str, str] = {
-    "tests/recognizers/test_vosk_engine.py::test_real_model":
+    "tests/ear/backends/test_vosk_engine.py::test_real_model":
         "no Vosk model can be had here; it runs with VOSK_MODEL set",
 }
 """The tests allowed to skip in CI (node id patterns, with why); any other skip fails CI."""

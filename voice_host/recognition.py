@@ -106,8 +106,9 @@ class Expectation:
 
     numbers: frozenset[int] | None = None
     """Totals that may be said; None means any number the phrase table knows."""
-    card_first: bool = True
-    """Whether "plus seven, twenty-four" shapes are allowed."""
+    number_pairs: bool = True
+    """Whether a phrase of two numbers may be said: a number (signed or not), then another ("plus
+    seven, twenty-four")."""
     commands: bool = True
     """Whether commands may be said."""
     idle: frozenset[str] = frozenset()
@@ -129,10 +130,10 @@ def turn_expectation(current: int) -> Expectation:
     from voice_host.phrases import MAX_NUMBER
 
     low, high = max(0, current - TURN_WINDOW), min(MAX_NUMBER, current + TURN_WINDOW)
-    return Expectation(numbers=frozenset(range(low, high + 1)), card_first=True)
+    return Expectation(numbers=frozenset(range(low, high + 1)), number_pairs=True)
 
 
-COMMANDS_ONLY = Expectation(numbers=frozenset(), card_first=False, commands=True)
+COMMANDS_ONLY = Expectation(numbers=frozenset(), number_pairs=False, commands=True)
 """A command and no number: the answer to a yes/no question (a number the ear is unsure of would
 be heard in place of the yes or no)."""
 
@@ -167,7 +168,7 @@ def is_whole(hearing: Hearing, rival_confidence: float = RIVAL_CONFIDENCE) -> bo
     ("plus seven, seven"), which is how a grammar-bound recognizer hears a lone "plus seven,";
     nor a command, as a cut "plus four," can be heard as a sure "score". The recognizer can
     also hear a cut "seven," as a sure "seventeen": a caller that knows more (the game's state)
-    should ask for more than this (:meth:`voice_host.referee.Session.is_whole`)."""
+    should ask for more than this (:meth:`voice_host.games.cowabunga.host.Session.is_whole`)."""
 
     def whole(numbers: tuple[int, ...], command: str | None) -> bool:
         if command is not None:

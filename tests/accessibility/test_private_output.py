@@ -33,7 +33,7 @@ ASOUNDRC = f"""pcm.headphones {{
 SCRIPT = """
 import time
 from voice_host.settings import Settings
-from voice_host.training.channels import SpeakerOutput, Transcript
+from voice_host.host.channels import SpeakerOutput, Transcript
 out = SpeakerOutput(Settings(private_device="headphones", output_device="pulse", earcons=True),
                     Transcript())
 out.say("Your cards: three, six and nine.", private=True)

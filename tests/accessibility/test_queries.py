@@ -7,10 +7,10 @@ import pytest
 
 from cowabunga import GameState, Play, apply, observe
 from cowabunga.bots import CarefulBot
+from voice_host.games.cowabunga.host.practice import new_game
+from voice_host.games.cowabunga.trainer.hint import quick_hint
+from voice_host.games.cowabunga.trainer.queries import QUERIES, answer_query
 from voice_host.phrases import LANGUAGES, Utterance, phrase_table
-from voice_host.training.hint import quick_hint
-from voice_host.training.practice import new_game
-from voice_host.training.queries import QUERIES, answer_query
 
 SCREEN = (
     "status",
@@ -87,7 +87,7 @@ def test_hint_says_why_within_the_budget() -> None:
 def test_large_print_view_shows_the_table_and_the_hand() -> None:
     from rich.console import Console
 
-    from voice_host.training.practice import practice_view
+    from voice_host.games.cowabunga.host.practice import practice_view
 
     state, plays = _midgame()
     console = Console(record=True, width=100, color_system="standard")

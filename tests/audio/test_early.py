@@ -69,7 +69,7 @@ def _events(samples: Samples, config: EndpointerConfig | None = None) -> Iterato
 
 @pytest.fixture(scope="module")
 def ear() -> Recognizer:
-    from voice_host.recognizers import load_recognizer
+    from voice_host.ear.backends import load_recognizer
 
     return load_recognizer("ear", "en")
 

@@ -106,7 +106,7 @@ def test_chunk_size_does_not_matter() -> None:
 def test_cut_utterances_are_heard_by_the_recognizer(snr_db: float | None) -> None:
     """Endpointer output goes straight into PocketSphinx: each phrase is heard on its own."""
     from voice_host.audio.noise import mix_at_snr
-    from voice_host.recognizers import load_recognizer
+    from voice_host.ear.backends import load_recognizer
     from voice_host.voice import synthesize
 
     gap = np.zeros(SAMPLE_RATE, dtype=np.int16)

@@ -142,7 +142,7 @@ class _Ear:
 
 @pytest.mark.slow
 def test_the_host_does_not_hear_itself(virtual_audio: VirtualAudio, tmp_path: Path) -> None:
-    from voice_host.recognizers import load_recognizer
+    from voice_host.ear.backends import load_recognizer
 
     # The default engine. PocketSphinx is fragile on these tight cuts: the same "forty two" came
     # out empty three times in CI, and a cut with no silence around it comes out empty for it

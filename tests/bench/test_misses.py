@@ -5,9 +5,9 @@ real ear, whose every announcement is either a first try or a miss."""
 from __future__ import annotations
 
 from bench.misses import WHY, miss, misses_of, tally
+from voice_host.ear.backends import load_recognizer
+from voice_host.games.cowabunga.host.demo import SimTable, Speech, _with_babble
 from voice_host.recognition import Samples
-from voice_host.recognizers import load_recognizer
-from voice_host.referee.demo import SimTable, Speech, _with_babble
 
 HEARD_NOTHING = {"event": "heard", "text": "", "numbers": [], "confidence": 0.31}
 

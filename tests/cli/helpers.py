@@ -65,7 +65,7 @@ def voice_host(
     heard: Iterable[str] | None = None,
 ) -> Ran:
     """``voice-host ARGS`` run by its entry point; with ``heard``, the recognizer hears those."""
-    import voice_host.recognizers as recognizers
+    import voice_host.ear.backends as recognizers
     from voice_host.cli import main
 
     if heard is not None:

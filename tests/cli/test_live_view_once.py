@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.referee.helpers import session
+from tests.games.cowabunga.host.helpers import session
 from voice_host.host.live_view import LiveView
 
 

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from voice_host.referee import Session
-from voice_host.referee.journal import Journal, load_journal
+from voice_host.games.cowabunga.host import Session
+from voice_host.games.cowabunga.host.journal import Journal, load_journal
 
 from .helpers import one_line_error, utterances, voice_host
 
@@ -97,7 +97,7 @@ def test_resume_of_a_later_version_says_so(
 
 
 def test_journal_create_keeps_nothing_for_a_new_path(tmp_path: Path) -> None:
-    from tests.referee.helpers import table_setup
+    from tests.games.cowabunga.host.helpers import table_setup
 
     _, kept = Journal.create(tmp_path / "new.jsonl", table_setup(), "en")
     assert kept is None

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from voice_host.referee import Session
-from voice_host.referee.journal import load_journal
+from voice_host.games.cowabunga.host import Session
+from voice_host.games.cowabunga.host.journal import load_journal
 
 from .helpers import one_line_error, utterances, voice_host
 

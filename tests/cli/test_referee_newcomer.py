@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from voice_host.referee import SetupFlagError
-from voice_host.referee.lines import host_lines
-from voice_host.referee.setup import parse_islands, parse_players
-from voice_host.referee.wording import WORDINGS
+from voice_host.games.cowabunga.host import SetupFlagError
+from voice_host.games.cowabunga.host.lines import host_lines
+from voice_host.games.cowabunga.host.setup import parse_islands, parse_players
+from voice_host.games.cowabunga.words import WORDINGS
 
 from .helpers import one_line_error, utterances, voice_host
 

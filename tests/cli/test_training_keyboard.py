@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from voice_host.host.channels import KeyboardReplies
 from voice_host.phrases import phrase_table
-from voice_host.training.channels import KeyboardReplies
 
 from .helpers import voice_host
 

@@ -142,4 +142,4 @@ def test_a_turns_current_total_is_one_card_from_the_total_said() -> None:
     assert current.min() >= 0 and current.max() <= 99
     assert (current[500:] <= 45).all() and len(set(current[500:].tolist())) > 5
     window = turn_expectation(int(current[0]))
-    assert window.numbers is not None and int(said[0]) in window.numbers and window.card_first
+    assert window.numbers is not None and int(said[0]) in window.numbers and window.number_pairs

@@ -65,7 +65,7 @@ def test_card_first_and_commands_can_be_switched_off() -> None:
     probs = _probs({"number": 0.6, "undo": 0.4}, {20: 0.9}, {4: 0.9}, {"plus7": 0.9})
     ranked = readings(probs)
     assert ranked[0].total == 24 and ranked[0].card == "plus7"
-    ranked = readings(probs, Expectation(card_first=False, commands=False))
+    ranked = readings(probs, Expectation(number_pairs=False, commands=False))
     assert ranked[0].card == "none" and ranked[0].total == 24
     assert all(r.kind != "command" for r in ranked)
 

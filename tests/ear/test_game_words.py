@@ -11,13 +11,13 @@ from typing import cast
 import numpy as np
 import pytest
 
+from voice_host.ear.backends import load_recognizer
 from voice_host.ear.closed_set import ClosedSetScorer, Decision, Scored
 from voice_host.ear.game_words import GameWordEar, by_meaning, words_hearing
 from voice_host.ear.head import pooled_dim
 from voice_host.ear.phrase_head import TALK, PhraseHead
 from voice_host.ear.whisper import DIM
 from voice_host.recognition import Alternative, Expectation, Hearing, Recognizer, typed_words
-from voice_host.recognizers import load_recognizer
 
 SACKS = (("Dudelsack", "dudel"), ("Tränensack", "traenen"), ("Frecher Sack", "frech"),
          ("Wandersack", "wander"))
@@ -71,10 +71,10 @@ def test_a_sack_kind_said_by_a_held_out_voice_is_heard_through_the_real_ear() ->
 
     ear = GameWordEar(load_recognizer("ear", "de"))
     said = synth.synthesize(synth.Voice("mbrola", "mb-de5", "bench"), "Tränensack")
-    heard = ear.recognize(said, Expectation(numbers=frozenset(), card_first=False, words=SACKS))
+    heard = ear.recognize(said, Expectation(numbers=frozenset(), number_pairs=False, words=SACKS))
     best = heard.words or heard.alternatives[0].words
     assert best == ("traenen",)
-    plain = ear.recognize(said, Expectation(numbers=frozenset(), card_first=False))
+    plain = ear.recognize(said, Expectation(numbers=frozenset(), number_pairs=False))
     assert plain.words == ()
 
 
@@ -85,7 +85,7 @@ def test_a_game_ear_makes_no_voice_prints_and_the_base_ear_does() -> None:
     base = load_recognizer("ear", "de")
     ear = GameWordEar(base, game="schnapp-den-sack")
     said = synth.synthesize(synth.Voice("mbrola", "mb-de1", "train"), "Krokodil")
-    calls = Expectation(numbers=frozenset(), card_first=False, words=(("Krokodil", "Ben"),))
+    calls = Expectation(numbers=frozenset(), number_pairs=False, words=(("Krokodil", "Ben"),))
     assert ear.recognize(said, calls).voice is None
     assert ear.recognize(said).voice is None
     voice = base.recognize(said).voice
@@ -118,7 +118,7 @@ def test_an_unsure_number_is_kept_when_none_of_the_games_phrases_is_heard() -> N
     ear = GameWordEar(cast(Recognizer, ScriptedUnsureEar()),
                       phrase_scorer=lambda: cast(ClosedSetScorer, ScriptedScorer()))
     heard = ear.recognize(np.zeros(1600, np.int16),
-                          Expectation(numbers=frozenset({8}), card_first=False, words=SACKS))
+                          Expectation(numbers=frozenset({8}), number_pairs=False, words=SACKS))
     assert heard.is_empty and [a.numbers for a in heard.alternatives] == [(8,)]
 
 
@@ -150,7 +150,7 @@ def test_a_phrase_the_head_found_likeliest_but_unsure_of_is_asked_about_when_wan
                       phrase_scorer=lambda: cast(ClosedSetScorer, ScriptedScorer()),
                       asks_from=asks_from)
     said = synth.synthesize(synth.Voice("espeak", "de+Annie", "bench"), "ein Sarg")
-    heard = ear.recognize(said, Expectation(numbers=frozenset(), card_first=False, words=FALLS))
+    heard = ear.recognize(said, Expectation(numbers=frozenset(), number_pairs=False, words=FALLS))
     assert heard.words == ()
     offered = [a.words for a in heard.alternatives if a.words]
     assert offered == ([("fell:coffin=1",)] if asked else [])

@@ -89,10 +89,10 @@ SAID = [("schnapp-den-sack", "de", "Krokodil"), ("schnapp-den-sack", "en", "choc
 @pytest.mark.parametrize(("game", "lang", "said"), SAID)
 def test_a_shipped_head_hears_its_phrase_in_a_held_out_voice_without_the_scorer(
         game: str, lang: str, said: str) -> None:
+    from voice_host.ear.backends import load_recognizer
     from voice_host.ear.game_words import GameWordEar
     from voice_host.games.registry import GAMES
     from voice_host.recognition import Expectation
-    from voice_host.recognizers import load_recognizer
     from voice_host.speakers import synth
 
     entry = GAMES[game]
@@ -101,7 +101,7 @@ def test_a_shipped_head_hears_its_phrase_in_a_held_out_voice_without_the_scorer(
     ear = GameWordEar(load_recognizer("ear", lang), game=game, phrase_scorer=_no_scorer)
     assert ear.head is not None and ear.head.phrases[1:] == phrases
     pico = next(v for v in synth.voices(lang, "bench") if v.engine == "pico")
-    expect = Expectation(numbers=frozenset(), card_first=False,
+    expect = Expectation(numbers=frozenset(), number_pairs=False,
                          words=tuple((p, f"meaning of {p}") for p in phrases))
     heard_it = ear.recognize(synth.synthesize(pico, said), expect)
     assert heard_it.words == (f"meaning of {said}",)
@@ -138,11 +138,11 @@ def test_a_neural_share_of_training_utterances_goes_to_the_kokoro_voices_and_no_
 
 def test_a_phrase_the_head_is_sure_of_wins_over_a_command_the_ear_is_sure_of(
         monkeypatch: pytest.MonkeyPatch) -> None:
+    from voice_host.ear.backends import load_recognizer
     from voice_host.ear.game_words import GameWordEar
     from voice_host.ear.recognizer import EarRecognizer
     from voice_host.games.registry import GAMES
     from voice_host.recognition import Expectation, Hearing
-    from voice_host.recognizers import load_recognizer
     from voice_host.speakers import synth
 
     base = load_recognizer("ear", "en")
@@ -161,7 +161,7 @@ def test_a_phrase_the_head_is_sure_of_wins_over_a_command_the_ear_is_sure_of(
     phrases = entry.head_phrases("en").phrases
     ear = GameWordEar(base, game="kapitaen-wackelpudding", phrase_scorer=_no_scorer)
     pico = next(v for v in synth.voices("en", "bench") if v.engine == "pico")
-    expect = Expectation(numbers=frozenset(), card_first=False,
+    expect = Expectation(numbers=frozenset(), number_pairs=False,
                          words=tuple((p, f"meaning of {p}") for p in phrases))
     assert ear.recognize(synth.synthesize(pico, "two coffins"), expect).words == (
         "meaning of two coffins",)

@@ -14,10 +14,10 @@ import pytest
 
 from tests.conftest import FSDD, needs_fsdd
 from tests.ear.conftest import needs_espeak, top_numbers
+from voice_host.ear.backends import EngineError
 from voice_host.ear.recognizer import EarRecognizer, threshold_in_band
 from voice_host.ear.vocab import words
 from voice_host.recognition import COMMANDS_ONLY, Expectation
-from voice_host.recognizers import EngineError
 from voice_host.speakers import synth
 
 TOP_FLOOR_VOICE = 0.65
@@ -198,11 +198,11 @@ def test_a_noisy_utterance_open_to_any_number_is_held_to_its_band(ear: EarRecogn
     assert ear.threshold_for(noisy, Expectation(numbers=None)) == strictest
     assert ear.threshold_for(clean, None) == ear.snr_thresholds[-1][1]
     # Narrowed to a turn, the turn's band; to an island card or a yes or no, the one threshold.
-    turn = Expectation(numbers=frozenset(range(12, 51)), card_first=True)
+    turn = Expectation(numbers=frozenset(range(12, 51)), number_pairs=True)
     assert ear.threshold_for(noisy, turn) == threshold_in_band(apparent_snr_db(noisy),
                                                                ear.turn_thresholds)
     assert ear.threshold_for(clean, turn) == ear.turn_thresholds[-1][1] < ear.threshold
-    island = Expectation(numbers=frozenset(range(10, 31)), card_first=False)
+    island = Expectation(numbers=frozenset(range(10, 31)), number_pairs=False)
     assert ear.threshold_for(clean, island) == ear.threshold
     assert ear.threshold_for(clean, COMMANDS_ONLY) == ear.threshold
 
@@ -233,7 +233,7 @@ def test_in_noise_nothing_less_sure_than_its_band_is_taken(ear: EarRecognizer) -
 @needs_espeak
 def test_a_turn_s_lower_thresholds_are_for_totals_not_commands(ear: EarRecognizer) -> None:
     voice = synth.Voice("espeak", "en+klatt2", "bench")
-    turn = Expectation(numbers=frozenset(range(11, 50)), card_first=True)
+    turn = Expectation(numbers=frozenset(range(11, 50)), number_pairs=True)
     talk = synth.synthesize(voice, "a few")
     heard = ear.recognize(talk, turn)
     likeliest = heard.alternatives[0] if heard.command is None else heard
@@ -253,7 +253,7 @@ def test_a_turn_s_lower_thresholds_are_for_totals_not_commands(ear: EarRecognize
 @pytest.mark.skipif(shutil.which("flite") is None or shutil.which("text2wave") is None,
                     reason="needs flite and festival")
 def test_talk_heard_as_no_is_talk_at_a_turn_where_nothing_is_asked(ear: EarRecognizer) -> None:
-    from tests.referee.helpers import heard, session
+    from tests.games.cowabunga.host.helpers import heard, session
 
     table = session()
     talk = [synth.synthesize(synth.Voice("festival", "ked_diphone", "bench"), "no way"),

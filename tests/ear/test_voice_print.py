@@ -125,8 +125,8 @@ def test_an_unwritable_cache_for_the_encoder_graph_is_one_clear_error(
     """A cache the voice encoder's graph cannot be written to fails the ear's loading with one
     line naming the fix, not a traceback."""
     from voice_host.ear import voice_encoder
+    from voice_host.ear.backends import EngineError
     from voice_host.ear.recognizer import EarRecognizer
-    from voice_host.recognizers import EngineError
 
     def unwritable() -> Path:
         raise PermissionError(13, "Permission denied", "/cache/ear")

@@ -174,9 +174,9 @@ def test_a_damaged_model_is_one_clear_error(tmp_path: Path) -> None:
 
 
 def test_a_head_names_its_front_end(tmp_path: Path) -> None:
+    from voice_host.ear.backends import EngineError
     from voice_host.ear.head import Head
     from voice_host.ear.recognizer import EarRecognizer, default_head_path
-    from voice_host.recognizers import EngineError
 
     head = Head.load(default_head_path("en"))
     head.meta = {**head.meta, "front": "mystery"}
@@ -191,9 +191,9 @@ def test_a_head_names_its_front_end(tmp_path: Path) -> None:
 
 
 def test_a_head_with_the_retired_ctc_veto_is_refused(tmp_path: Path) -> None:
+    from voice_host.ear.backends import EngineError
     from voice_host.ear.head import CTC_PREFIX, Head
     from voice_host.ear.recognizer import EarRecognizer, default_head_path
-    from voice_host.recognizers import EngineError
 
     path = tmp_path / "head.npz"
     arrays: dict[str, np.ndarray] = dict(np.load(default_head_path("en")))

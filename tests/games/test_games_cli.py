@@ -11,7 +11,7 @@ import pytest
 from voice_host.games.entry import UnknownGameError
 from voice_host.games.registry import GAMES, game
 
-GOLDEN = Path(__file__).parents[1] / "engine" / "golden"
+GOLDEN = Path(__file__).parents[1] / "cowabunga" / "golden"
 
 
 def voice_host(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:

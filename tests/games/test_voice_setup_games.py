@@ -8,9 +8,9 @@ import shutil
 import numpy as np
 import pytest
 
-from voice_host.games.kapitaen_wackelpudding.host.table import Players, WackelpuddingTable
+from voice_host.games.kapitaen_wackelpudding.host.play import Players, WackelpuddingTable
 from voice_host.games.schnapp_den_sack.host.voice_setup import SchnappVoiceSetup
-from voice_host.games.turtle_soup.host.table_app import SoupSetup, SoupTableGame
+from voice_host.games.turtle_soup.host.play import SoupSetup, SoupTableGame
 from voice_host.host.voice_setup import SpokenSetup
 from voice_host.recognition import Hearing
 
@@ -138,8 +138,8 @@ def test_schnapp_on_a_recording_and_stopped() -> None:
 
 @pytest.mark.skipif(shutil.which("pico2wave") is None, reason="needs pico2wave")
 def test_the_real_ear_hears_the_variant_and_the_yes() -> None:
+    from voice_host.ear.backends import load_recognizer
     from voice_host.ear.game_words import GameWordEar
-    from voice_host.recognizers import load_recognizer
     from voice_host.speakers import synth
 
     ear = GameWordEar(load_recognizer("ear", lang="de"))
@@ -161,17 +161,17 @@ def test_the_real_ear_hears_the_variant_and_the_yes() -> None:
 @pytest.mark.skipif(shutil.which("pico2wave") is None, reason="needs pico2wave")
 def test_a_number_the_ear_is_unsure_of_beside_phrases_is_said_back_not_lost() -> None:
     from voice_host.audio.chunks import samples_to_chunks
+    from voice_host.ear.backends import load_recognizer
+    from voice_host.ear.early import table_endpointer
     from voice_host.ear.game_words import GameWordEar
     from voice_host.games.schnapp_den_sack.host.voice_setup import hear_answer
-    from voice_host.host.early_ear import referee_endpointer
-    from voice_host.recognizers import load_recognizer
     from voice_host.speakers import synth
 
     voice = synth.Voice("pico", "de-DE", "bench")
     quiet = np.zeros(24000, np.int16)
     table = np.concatenate([quiet, *(np.concatenate([synth.synthesize(voice, t), quiet])
                                      for t in ("zwei", "ja", "acht"))])
-    acht = list(referee_endpointer().utterances(samples_to_chunks(table)))[-1].samples
+    acht = list(table_endpointer().utterances(samples_to_chunks(table)))[-1].samples
     asked = SchnappVoiceSetup("de")
     asked.answers["players"] = 2
     ear = GameWordEar(load_recognizer("ear", lang="de"))
@@ -189,10 +189,10 @@ def test_a_live_schnapp_setup_hears_the_microphone_and_reads_the_keyboard_beside
 
     from voice_host.audio.chunks import AudioChunk, samples_to_chunks
     from voice_host.audio.gate import SpeakingGate
+    from voice_host.ear.backends import load_recognizer
     from voice_host.ear.game_words import GameWordEar
     from voice_host.games.schnapp_den_sack.host.voice_setup import ask_live
     from voice_host.host.runner import Runner
-    from voice_host.recognizers import load_recognizer
     from voice_host.speakers import synth
 
     voice = synth.Voice("pico", "de-DE", "bench")

@@ -11,13 +11,13 @@ import pytest
 from rich.console import RenderableType
 from rich.text import Text
 
+from voice_host.games.cowabunga.words import EN
 from voice_host.host.dialogue import Dialogue
 from voice_host.host.live_view import LiveView
 from voice_host.host.seam import Host, HostedGame, Policy
 from voice_host.host.step import JSONObject, Step
 from voice_host.phrases import phrase_table
 from voice_host.recognition import COMMANDS_ONLY, Alternative, Expectation, Hearing
-from voice_host.referee.wording import EN
 
 COUNT = "count"
 
@@ -85,7 +85,7 @@ class Counting:
     def expectation(self, kind: Hashable | None, *, yes_or_no: bool = False) -> Expectation:
         if kind is None or yes_or_no:
             return COMMANDS_ONLY
-        return Expectation(numbers=frozenset(range(1, 10)), card_first=False, commands=True)
+        return Expectation(numbers=frozenset(range(1, 10)), number_pairs=False, commands=True)
 
     def readings(self, hearing: Hearing) -> list[Said]:
         parsed = self.phrases.parse(hearing.text) if hearing.text else None

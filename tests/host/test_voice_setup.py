@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from voice_host.games.cowabunga.host.lines import host_lines
 from voice_host.host.voice_setup import (
     Answer,
     Choice,
@@ -15,7 +16,6 @@ from voice_host.host.voice_setup import (
     players_question,
 )
 from voice_host.recognition import COMMANDS_ONLY, Alternative, Hearing
-from voice_host.referee.lines import host_lines
 
 SAY = host_lines("en")
 PLANS = Choice("two", ("two plates",)), Choice("per_row", ("each row",))

@@ -11,11 +11,11 @@ from types import MappingProxyType
 
 import pytest
 
-from voice_host.display.words import DISPLAY_WORDS
+from voice_host.games.cowabunga.host.display.words import DISPLAY_WORDS
+from voice_host.games.cowabunga.words import WORDINGS, Plural
+from voice_host.games.cowabunga.words.practice import PRACTICE_WORDS
 from voice_host.languages import LanguageFileError, build, codes
 from voice_host.phrases import LANGUAGES
-from voice_host.referee.wording import WORDINGS, Plural
-from voice_host.training.practice_words import PRACTICE_WORDS
 
 
 @dataclass(frozen=True)

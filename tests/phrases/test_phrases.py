@@ -152,7 +152,7 @@ def test_every_sentence_parses(lang: str) -> None:
 
 def test_sentences_options() -> None:
     table = phrase_table("en")
-    only_totals = list(table.sentences(max_number=3, card_first=False, commands=False))
+    only_totals = list(table.sentences(max_number=3, number_pairs=False, commands=False))
     assert only_totals == ["zero", "oh", "nought", "one", "two", "three"]
     assert "plus seven, twenty-four" in set(table.sentences())
     assert "whose turn is it" in set(table.sentences())

@@ -34,7 +34,7 @@ def _rms(x: np.ndarray) -> float:
 
 
 def test_to_wav_writes_a_real_wav_the_recognizer_hears(tmp_path: Path) -> None:
-    from voice_host.recognizers import load_recognizer
+    from voice_host.ear.backends import load_recognizer
 
     out = tmp_path / "line.wav"
     t0 = time.perf_counter()

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from voice_host.cli.app import UserError, app, check_output
-from voice_host.recognizers import DEFAULT_ENGINE, ENGINE_HELP
+from voice_host.ear.backends import DEFAULT_ENGINE, ENGINE_HELP
 
 if TYPE_CHECKING:
     from voice_host.recognition import Samples
@@ -148,8 +148,8 @@ def listen(
     from voice_host.audio.early import EarlyRecognizer, Recognized
     from voice_host.audio.endpoint import Endpointer, EndpointerConfig
     from voice_host.audio.mic import AudioDeviceError, MicrophoneSource
+    from voice_host.ear.backends import EngineError, load_recognizer
     from voice_host.recognition import Hearing, is_whole
-    from voice_host.recognizers import EngineError, load_recognizer
 
     if not 60 <= hangover_ms <= 2000:
         raise UserError(f"--hangover-ms {hangover_ms} is out of range; use 60 to 2000")

@@ -8,10 +8,10 @@ from dataclasses import replace
 from pathlib import Path
 
 from voice_host.cli.app import check_output
+from voice_host.ear.backends import load_recognizer
 from voice_host.ear.game_words import GameWordEar
 from voice_host.host.table import TableRun, journal_path
 from voice_host.recognition import Recognizer
-from voice_host.recognizers import load_recognizer
 
 
 def game_table_run(game: str, *, lang: str, recording: Path | None, device: str | None,

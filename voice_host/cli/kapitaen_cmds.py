@@ -53,7 +53,7 @@ def kapitaen_wackelpudding(
         ConfirmFallsError,
         parse_confirm_falls,
     )
-    from voice_host.games.kapitaen_wackelpudding.host.table import (
+    from voice_host.games.kapitaen_wackelpudding.host.play import (
         ASKS_FROM,
         FILE_NAME,
         parse_players,

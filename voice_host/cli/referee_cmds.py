@@ -19,8 +19,8 @@ from voice_host.cli.table_options import (
     Resume,
     SpeakTo,
 )
+from voice_host.ear.backends import DEFAULT_ENGINE, ENGINE_HELP
 from voice_host.games.entry import DemoError, DemoRequest, GameEntry
-from voice_host.recognizers import DEFAULT_ENGINE, ENGINE_HELP
 
 
 def _device_arg(device: str | None) -> str | int | None:
@@ -59,13 +59,13 @@ def referee(
     """Referee a real table: listen to the announced totals, judge them, speak when it matters.
 
     What the flags leave out (players, start card, islands) the host asks for by voice."""
-    from voice_host import recognizers
+    from voice_host.ear import backends as recognizers
+    from voice_host.games.cowabunga.host.journal import FILE_NAME
+    from voice_host.games.cowabunga.host.play import SetupFlags, run_referee
     from voice_host.games.registry import GAMES
     from voice_host.host.table import TableError, TableRun, journal_path
     from voice_host.phrases import LANGUAGES
     from voice_host.recognition import Recognizer
-    from voice_host.referee.app import SetupFlags, run_referee
-    from voice_host.referee.journal import FILE_NAME
 
     if lang not in LANGUAGES:
         raise UserError(f"--lang {lang!r}: choose one of {', '.join(LANGUAGES)}")
@@ -130,11 +130,11 @@ def demo(
 
     Bots speak, the real ear hears, the referee judges and the host answers."""
     from voice_host.cli.game_cmds import known_game
-    from voice_host.recognizers import ENGINES, EngineError, load_recognizer
-    from voice_host.referee import RefereeError
-    from voice_host.referee.demo import run_demo
-    from voice_host.referee.setup import parse_players
-    from voice_host.referee.wording import EN, WORDINGS
+    from voice_host.ear.backends import ENGINES, EngineError, load_recognizer
+    from voice_host.games.cowabunga.host import RefereeError
+    from voice_host.games.cowabunga.host.demo import run_demo
+    from voice_host.games.cowabunga.host.setup import parse_players
+    from voice_host.games.cowabunga.words import EN, WORDINGS
     from voice_host.voice import SynthesisError, VoiceError
 
     entry = known_game(game)

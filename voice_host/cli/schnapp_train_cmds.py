@@ -45,6 +45,7 @@ def schnapp(
     do. Your reaction time and your right, wrong and missed calls go into `voice-host train
     stats`."""
     from voice_host.audio import AudioDeviceError, AudioFileError
+    from voice_host.ear.backends import EngineError, load_recognizer
     from voice_host.ear.game_words import GameWordEar
     from voice_host.games.schnapp_den_sack.host.practice import (
         PracticeError,
@@ -55,8 +56,7 @@ def schnapp(
     from voice_host.games.schnapp_den_sack.host.setup import check_wait
     from voice_host.games.schnapp_den_sack.rules import SchnappError
     from voice_host.games.schnapp_den_sack.words import LANGUAGES
-    from voice_host.recognizers import EngineError, load_recognizer
-    from voice_host.training.progress import open_store
+    from voice_host.progress.store import open_store
     from voice_host.voice import VoiceError
 
     if lang not in LANGUAGES:

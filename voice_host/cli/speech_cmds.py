@@ -15,7 +15,7 @@ from typing import IO, TYPE_CHECKING, Annotated
 import typer
 
 from voice_host.cli.app import UserError, app
-from voice_host.recognizers import DEFAULT_ENGINE, ENGINE_HELP
+from voice_host.ear.backends import DEFAULT_ENGINE, ENGINE_HELP
 
 if TYPE_CHECKING:
     from voice_host.recognition import Hearing, Recognizer, Samples
@@ -59,7 +59,7 @@ def hear(
 ) -> None:
     """Recognize each file and print one JSON line per file: numbers only when confident."""
     from voice_host.audio import AudioFileError
-    from voice_host.recognizers import EngineError, load_recognizer
+    from voice_host.ear.backends import EngineError, load_recognizer
 
     try:
         recognizer = load_recognizer(engine, lang=lang, model=model)

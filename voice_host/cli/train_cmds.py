@@ -15,9 +15,9 @@ import typer
 from voice_host.cli.app import UserError, app, check_output
 
 if TYPE_CHECKING:
+    from voice_host.host.channels import Output, Replies, SpeakerOutput
     from voice_host.recognition import Recognizer
     from voice_host.settings import Settings
-    from voice_host.training.channels import Output, Replies, SpeakerOutput
 
 train_app = typer.Typer(
     help="Training: a quiz, a practice game against bots, and your progress.",
@@ -65,7 +65,7 @@ def _settings(verbosity: str | None = None) -> Settings:
 
 
 def _recognizer(engine: str | None, lang: str) -> Recognizer:
-    from voice_host.recognizers import DEFAULT_ENGINE, EngineError, load_recognizer
+    from voice_host.ear.backends import DEFAULT_ENGINE, EngineError, load_recognizer
 
     try:
         return load_recognizer(engine or DEFAULT_ENGINE, lang=lang)
@@ -89,7 +89,7 @@ def _output(
 
     asked = speak is not None
     speak = live if speak is None else speak
-    from voice_host.training.channels import SpeakerOutput, Transcript, WavOutput
+    from voice_host.host.channels import SpeakerOutput, Transcript, WavOutput
 
     transcript = Transcript(stream=stream, earcons=settings.earcons)
     if speak_to is not None:
@@ -114,8 +114,8 @@ def _replies(
     engine: str | None,
     speaker: SpeakerOutput | None,
 ) -> Replies:
+    from voice_host.host.channels import KeyboardReplies, MicrophoneReplies, RecordingReplies
     from voice_host.phrases import phrase_table
-    from voice_host.training.channels import KeyboardReplies, MicrophoneReplies, RecordingReplies
 
     table = phrase_table(settings.lang)
     if keyboard:
@@ -172,9 +172,9 @@ def quiz(
 ) -> None:
     """Arithmetic quiz from real game situations, answered aloud; marked, timed, adaptive."""
     from voice_host.audio import AudioDeviceError, AudioFileError
-    from voice_host.training.plan import QuizPlan, suggest_level
-    from voice_host.training.progress import AnswerRecord, open_store
-    from voice_host.training.quiz import Marked, run_quiz
+    from voice_host.games.cowabunga.trainer.plan import QuizPlan, suggest_level
+    from voice_host.games.cowabunga.trainer.quiz import Marked, run_quiz
+    from voice_host.progress.store import AnswerRecord, open_store
     from voice_host.voice import VoiceError
 
     if questions < 1:
@@ -304,8 +304,8 @@ def practice(
 ) -> None:
     """A full game against bots: say "seven, twenty-four" (or the total); ask "my cards", "hint"."""
     from voice_host.audio import AudioDeviceError, AudioFileError
-    from voice_host.training.practice import PracticeError, run_practice
-    from voice_host.training.progress import open_store
+    from voice_host.games.cowabunga.host.practice import PracticeError, run_practice
+    from voice_host.progress.store import open_store
     from voice_host.voice import VoiceError
 
     for path, flag in ((speak_to, "--speak-to"), (private_to, "--private-to"), (log, "--log")):
@@ -382,8 +382,8 @@ def stats(
     as_json: Annotated[bool, typer.Option("--json", help="Print the numbers as JSON.")] = False,
 ) -> None:
     """Accuracy and answer time over your sessions, and the numbers that trip you most."""
-    from voice_host.training.progress import open_store
-    from voice_host.training.stats import collect, terminal_chart, write_png
+    from voice_host.progress.chart import collect, terminal_chart, write_png
+    from voice_host.progress.store import open_store
 
     check_output(png, "--png")
     with open_store() as st:

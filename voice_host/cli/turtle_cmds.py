@@ -47,7 +47,7 @@ def turtle_soup(
     pot, hears who takes and who waits, and pays out. Without --players the host asks how many
     play. Typed lines work as well as spoken ones."""
     from voice_host.cli.game_table import game_table_run, with_checked_outputs
-    from voice_host.games.turtle_soup.host.table_app import (
+    from voice_host.games.turtle_soup.host.play import (
         FILE_NAME,
         SoupSetup,
         check_dinners,

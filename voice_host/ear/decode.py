@@ -63,7 +63,7 @@ def readings(probs: Sequence[Probs], expect: Expectation | None = None, top: int
             joint[~allowed] = 0.0
             if not allowed.any():
                 intent[0] = 0.0
-        if not expect.card_first:
+        if not expect.number_pairs:
             card[1:] = 0.0
         if not expect.commands:
             intent[1:reject] = 0.0

@@ -266,7 +266,7 @@ class EarRecognizer:
 def is_turn(expect: Expectation | None) -> bool:
     """Whether ``expect`` narrows to a turn: some totals and card-first phrases (an island card
     allows totals but no card phrase; a yes or no, no total at all)."""
-    return expect is not None and bool(expect.numbers) and expect.card_first
+    return expect is not None and bool(expect.numbers) and expect.number_pairs
 
 
 def threshold_in_band(snr_db: float, bands: Sequence[tuple[float, float]]) -> float:

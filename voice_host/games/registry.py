@@ -8,16 +8,17 @@ host a real table and play a demo. The command line (``voice-host games``, ``rep
 
 from __future__ import annotations
 
-from voice_host.games import cowabunga, schnapp_den_sack
+from voice_host.games.cowabunga.entry import ENTRY as COWABUNGA
 from voice_host.games.entry import GameEntry, UnknownGameError
-from voice_host.games.kapitaen_wackelpudding.host import entry as kapitaen_wackelpudding
-from voice_host.games.turtle_soup import host as turtle_soup_host
+from voice_host.games.kapitaen_wackelpudding.entry import ENTRY as KAPITAEN_WACKELPUDDING
+from voice_host.games.schnapp_den_sack.entry import ENTRY as SCHNAPP_DEN_SACK
+from voice_host.games.turtle_soup.entry import ENTRY as TURTLE_SOUP
 
 GAMES: dict[str, GameEntry] = {entry.id: entry for entry in (
-    cowabunga.ENTRY,
-    kapitaen_wackelpudding.ENTRY,
-    schnapp_den_sack.ENTRY,
-    turtle_soup_host.ENTRY,
+    COWABUNGA,
+    KAPITAEN_WACKELPUDDING,
+    SCHNAPP_DEN_SACK,
+    TURTLE_SOUP,
 )}
 """Every hosted game, by id."""
 

@@ -10,7 +10,7 @@ from voice_host.host.dialogue import Dialogue
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
-    from voice_host.referee.wording import Wording
+    from voice_host.games.cowabunga.words import Wording
 
 TRANSCRIPT_LINES = 4
 """Host lines kept on the live display."""

@@ -13,15 +13,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, TextIO
 
+from voice_host.ear.inputs import LiveStream
 from voice_host.host.dialogue import Dialogue
-from voice_host.host.inputs import LiveStream
 from voice_host.host.seam import HostWords
 from voice_host.host.step import JSONObject, Step
 from voice_host.recognition import Expectation, Hearing, Recognizer, Samples
 
 if TYPE_CHECKING:
     from voice_host.audio.gate import SpeakingGate
-    from voice_host.referee.wording import Wording
+    from voice_host.games.cowabunga.words import Wording
     from voice_host.voice.host import Voice
 
 

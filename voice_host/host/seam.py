@@ -20,7 +20,7 @@ from voice_host.recognition import RIVAL_CONFIDENCE, Expectation, Hearing
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
-    from voice_host.referee.wording import Wording
+    from voice_host.games.cowabunga.words import Wording
 
 
 class Option(Protocol):
@@ -55,9 +55,9 @@ class Policy:
     confirm_mistakes: bool = True
     """A mistake heard confidently is confirmed ("Twelve?") before it is announced: a confident
     recognizer can still be wrong, and a false mistake costs the player a turn."""
-    confirm_stew_pots: bool = True
-    """A correct announcement that costs its player (Cowabunga's stew pot) is confirmed before it
-    is announced."""
+    confirm_costly: bool = True
+    """A correct announcement that costs its player (a penalty the rules give for it) is confirmed
+    before it is announced."""
     max_unheard: int = 2
     """Answers heard as nothing before the question is dropped and the player is asked to say the
     announcement again: every answer said again is another chance to mishear it, and the
@@ -77,7 +77,8 @@ class Question(Generic[T]):
     """
 
     kind: Hashable
-    """What it is about: the kind of announcement the game waited for (a turn, an island card)."""
+    """What it is about: the kind of announcement the game waited for (a turn, a player's
+    answer)."""
     options: tuple[T, ...]
     """The readings asked about, best first."""
     text: str

@@ -19,8 +19,8 @@ from typing import Any, Generic, Protocol, TextIO, TypeVar
 from voice_host.audio.chunks import AudioFileError, read_wav
 from voice_host.audio.gate import SpeakingGate
 from voice_host.audio.mic import AudioDeviceError
+from voice_host.ear.inputs import live_inputs, recording_inputs
 from voice_host.host.dialogue import Dialogue
-from voice_host.host.inputs import live_inputs, recording_inputs
 from voice_host.host.journal import (
     GameSetup,
     Journal,

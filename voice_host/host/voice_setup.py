@@ -30,7 +30,7 @@ from voice_host.host.step import Step
 from voice_host.recognition import COMMANDS_ONLY, Expectation, Hearing, typed_words
 
 if TYPE_CHECKING:
-    from voice_host.referee.lines import HostLines
+    from voice_host.games.cowabunga.host.lines import HostLines
 
 Answer = int | str
 """An answer to a setup question: a number, or the meaning of a declared phrase."""
@@ -69,7 +69,7 @@ class SetupQuestion:
 
     def expectation(self) -> Expectation:
         """What may be said in answer: its numbers, its phrases, or a command."""
-        return Expectation(numbers=frozenset(self.numbers), card_first=False, commands=True,
+        return Expectation(numbers=frozenset(self.numbers), number_pairs=False, commands=True,
                            words=tuple((p, c.meaning) for c in self.choices for p in c.phrases))
 
 

@@ -6,10 +6,11 @@ table from its section:
 
 - ``[phrases]``: what players say (commands, plus/minus, number variants, fillers), read by
   :mod:`voice_host.phrases` for the parser, the recognizer grammars and the host's numbers;
-- ``[host]``: the host's sentences, read by :mod:`voice_host.referee.wording`;
-- ``[display]``: the live table view's labels, read by :mod:`voice_host.display.words`;
+- ``[host]``: the host's sentences, read by :mod:`voice_host.games.cowabunga.words`;
+- ``[display]``: the live table view's labels, read by
+:mod:`voice_host.games.cowabunga.host.display.words`;
 - ``[practice]``: the practice game's own sentences, read by
-  :mod:`voice_host.training.practice_words`;
+  :mod:`voice_host.games.cowabunga.words.practice`;
 - ``[table_talk]``: the chatter and half words the ear is trained to reject, read by
   :mod:`voice_host.ear_training.texts`.
 

@@ -176,12 +176,12 @@ class PhraseTable:
                 yield rest if item[0] == _FILLER else [item, *rest]
 
     def sentences(
-        self, max_number: int = 45, card_first: bool = True, commands: bool = True
+        self, max_number: int = 45, number_pairs: bool = True, commands: bool = True
     ) -> Iterator[str]:
         """Every phrase the grammar accepts, totals 0..max_number, cards 0–9; spoken forms only."""
         totals = [f for n in range(max_number + 1) for f in self.spoken_numbers(n)]
         yield from totals
-        if card_first:
+        if number_pairs:
             cards = [f for n in CARD_VALUES for f in self.spoken_numbers(n)]
             signs = ["", *self.sign_words[+1], *self.sign_words[-1]]
             for sign in signs:

@@ -7,8 +7,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from voice_host.games.turtle_soup.bots import STRATEGIES, decisions
 from voice_host.games.turtle_soup.rules import Phase, Rules, apply, deal, decide, new_game, outcome
+from voice_host.games.turtle_soup.strategies import STRATEGIES, decisions
 
 
 @dataclass

@@ -253,9 +253,9 @@ def summary(stats: Stats) -> str:
 def run_request(request: DemoRequest) -> str:
     """``voice-host demo --game kapitaen-wackelpudding``: a whole game, its sound in the WAV (or
     on the speakers), its events in the log; returns the summary line."""
+    from voice_host.ear.backends import EngineError, load_recognizer
     from voice_host.ear.game_words import GameWordEar
-    from voice_host.games.kapitaen_wackelpudding.host.table import ASKS_FROM, GAME
-    from voice_host.recognizers import EngineError, load_recognizer
+    from voice_host.games.kapitaen_wackelpudding.host.play import ASKS_FROM, GAME
     from voice_host.speakers import synth
 
     players = request.players or PLAYERS.get(request.lang, PLAYERS["en"])

@@ -206,7 +206,7 @@ class WackelpuddingGame:
         """The declared phrases and commands, no numbers (a count is part of a phrase)."""
         if yes_or_no or kind is None:
             return COMMANDS_ONLY
-        return Expectation(numbers=frozenset(), card_first=False, commands=True,
+        return Expectation(numbers=frozenset(), number_pairs=False, commands=True,
                            words=self.declared(kind))
 
     # --- readings ------------------------------------------------------------------------------

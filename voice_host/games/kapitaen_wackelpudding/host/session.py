@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from voice_host.games.cowabunga.host.lines import HostLines, host_lines
 from voice_host.games.kapitaen_wackelpudding.host.confirm import (
     DEFAULT_CONFIRM_FALLS,
     ConfirmFalls,
@@ -28,7 +29,6 @@ from voice_host.host.seam import Policy
 from voice_host.host.step import Step
 from voice_host.phrases import phrase_table
 from voice_host.recognition import Hearing
-from voice_host.referee.lines import HostLines, host_lines
 
 OBJECTIONS = frozenset({"no", "undo"})
 """The commands that object to a fall booked at once ("nein", "falsch", "rückgängig")."""

@@ -22,8 +22,8 @@ import numpy as np
 
 from voice_host.games.entry import DemoError, DemoRequest
 from voice_host.games.schnapp_den_sack import rules
+from voice_host.games.schnapp_den_sack.host.game import EARCONS
 from voice_host.games.schnapp_den_sack.host.session import SchnappSession
-from voice_host.games.schnapp_den_sack.host.table import EARCONS
 from voice_host.host.demo_sound import DemoSound
 from voice_host.host.runner import Runner
 from voice_host.host.step import Step
@@ -270,9 +270,9 @@ def run_demo(request: DemoRequest) -> str:
     """``voice-host demo --game schnapp-den-sack``: a whole game with bots through the real
     ear; returns the summary line."""
     from voice_host.audio.chunks import resample, to_int16
+    from voice_host.ear.backends import EngineError, load_recognizer
     from voice_host.ear.game_words import GameWordEar
     from voice_host.earcons import earcon_samples, play_earcon
-    from voice_host.recognizers import EngineError, load_recognizer
 
     players = request.players or PLAYERS
     if request.lang not in BOT_VOICES:

@@ -12,8 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from voice_host.games.schnapp_den_sack import rules
+from voice_host.games.schnapp_den_sack.host.game import MAX_WAIT_S, MIN_WAIT_S
 from voice_host.games.schnapp_den_sack.host.session import SchnappSession
-from voice_host.games.schnapp_den_sack.host.table import MAX_WAIT_S, MIN_WAIT_S
 from voice_host.games.schnapp_den_sack.replay import read_script
 from voice_host.host.journal import JournalContents, JournalError
 from voice_host.host.step import JSONObject

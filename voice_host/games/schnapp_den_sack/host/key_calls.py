@@ -13,11 +13,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TextIO
 
+from voice_host.ear.inputs import ChunkSource
 from voice_host.games.schnapp_den_sack.host.buzzers import Buzzers
 from voice_host.games.schnapp_den_sack.host.keypresses import KeyPress, KeyPresses
 from voice_host.games.schnapp_den_sack.host.listen import StreamTable
 from voice_host.games.schnapp_den_sack.host.session import SchnappSession
-from voice_host.host.inputs import ChunkSource
 from voice_host.host.step import Step
 
 SAME_RACE_S = 0.3

@@ -21,8 +21,8 @@ from collections.abc import Callable, Iterable
 from voice_host.audio.chunks import AudioChunk
 from voice_host.audio.early import EarlyRecognizer, Recognized
 from voice_host.audio.endpoint import Endpointer
+from voice_host.ear.inputs import ChunkSource
 from voice_host.games.schnapp_den_sack.host.session import SchnappSession
-from voice_host.host.inputs import ChunkSource
 from voice_host.host.step import Step
 from voice_host.recognition import Expectation, Hearing, Recognizer, Samples
 

@@ -22,7 +22,9 @@ from typing import TYPE_CHECKING, TextIO
 from voice_host.audio.chunks import AudioFileError, read_wav, samples_to_chunks
 from voice_host.audio.gate import SpeakingGate
 from voice_host.audio.mic import AudioDeviceError
+from voice_host.ear.early import table_endpointer
 from voice_host.games.schnapp_den_sack.host.buzzers import BuzzerError, assign_keys
+from voice_host.games.schnapp_den_sack.host.game import EARCONS
 from voice_host.games.schnapp_den_sack.host.journal import (
     FILE_NAME,
     GAME,
@@ -33,14 +35,12 @@ from voice_host.games.schnapp_den_sack.host.key_calls import hear_with_keys, pre
 from voice_host.games.schnapp_den_sack.host.keypresses import key_mode
 from voice_host.games.schnapp_den_sack.host.listen import StreamTable, hear_live, hear_stream
 from voice_host.games.schnapp_den_sack.host.session import SchnappSession
-from voice_host.games.schnapp_den_sack.host.table import EARCONS
 from voice_host.games.schnapp_den_sack.host.voice_setup import (
     SchnappVoiceSetup,
     ask_live,
     ask_on_stream,
     ask_typed,
 )
-from voice_host.host.early_ear import referee_endpointer
 from voice_host.host.journal import Journal, JournalError, read_journal
 from voice_host.host.live_view import LiveView
 from voice_host.host.runner import Runner, open_voice
@@ -59,7 +59,7 @@ from voice_host.voice import VoiceError
 
 if TYPE_CHECKING:
     from voice_host.audio.chunks import AudioChunk
-    from voice_host.host.inputs import ChunkSource
+    from voice_host.ear.inputs import ChunkSource
 
 
 def run_schnapp(setup: SchnappSetup | SchnappVoiceSetup | None, run: TableRun, *,
@@ -154,7 +154,7 @@ class SchnappTableRun:
                 opening = resumed_opening(session) if run.resume else session.start()
                 with view, self.keys():
                     if chunks is not None and ear is not None:
-                        table = StreamTable(session, ear, referee_endpointer(),
+                        table = StreamTable(session, ear, table_endpointer(),
                                             lambda step: timed(runner, step, spoken=False))
                         hear_stream(table, chunks, opening)
                     elif source is not None and ear is not None:
@@ -276,7 +276,7 @@ class SchnappTableRun:
                 typed.put(line)
             typed.put(None)
 
-        table = StreamTable(session, ear, referee_endpointer(gate),
+        table = StreamTable(session, ear, table_endpointer(gate),
                             lambda step: timed(runner, step, spoken=True), early=True)
         buzzers = session.table.buzzers
         if self.buzzers is not None and buzzers is not None:

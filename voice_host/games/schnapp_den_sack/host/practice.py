@@ -20,8 +20,8 @@ from typing import Protocol
 from voice_host.games.schnapp_den_sack import rules
 from voice_host.games.schnapp_den_sack.host.session import SchnappSession
 from voice_host.host.step import Step
+from voice_host.progress.store import AnswerRecord
 from voice_host.recognition import Recognizer, Samples
-from voice_host.training.progress import AnswerRecord
 
 KIND = "schnapp"
 """The training statistics' name for a practice session and its calls."""

@@ -15,6 +15,7 @@ from typing import TextIO
 from voice_host.audio.chunks import AudioChunk
 from voice_host.audio.gate import SpeakingGate
 from voice_host.games.schnapp_den_sack.host.buzzers import assign_keys
+from voice_host.games.schnapp_den_sack.host.game import EARCONS
 from voice_host.games.schnapp_den_sack.host.keypresses import key_mode
 from voice_host.games.schnapp_den_sack.host.practice import (
     KIND,
@@ -31,12 +32,11 @@ from voice_host.games.schnapp_den_sack.host.practice_calls import (
     KeyCalls,
     StreamCalls,
 )
-from voice_host.games.schnapp_den_sack.host.table import EARCONS
 from voice_host.host.runner import Runner, open_voice
 from voice_host.host.table import check_voice
 from voice_host.host.table_earcons import earcon_player
+from voice_host.progress.store import ProgressStore
 from voice_host.recognition import Recognizer
-from voice_host.training.progress import ProgressStore
 
 
 @dataclass(frozen=True)
@@ -75,7 +75,7 @@ class PracticeRun:
 
 def open_calls(run: PracticeRun, gate: SpeakingGate, stack: ExitStack) -> CallSource:
     """The person's calls: typed, recorded or live."""
-    from voice_host.host.early_ear import referee_endpointer
+    from voice_host.ear.early import table_endpointer
 
     if run.buzzers:
         stack.enter_context(key_mode(sys.stdin.fileno()))
@@ -86,7 +86,7 @@ def open_calls(run: PracticeRun, gate: SpeakingGate, stack: ExitStack) -> CallSo
         from voice_host.audio.chunks import read_wav, samples_to_chunks
 
         chunks: Iterator[AudioChunk | None] = iter(samples_to_chunks(read_wav(run.recording)))
-        return StreamCalls(chunks, referee_endpointer())
+        return StreamCalls(chunks, table_endpointer())
     from voice_host.audio import MicrophoneSource
 
     source = stack.enter_context(MicrophoneSource(device=run.device))
@@ -95,7 +95,7 @@ def open_calls(run: PracticeRun, gate: SpeakingGate, stack: ExitStack) -> CallSo
         while True:
             yield source.read(timeout=0.05)
 
-    return StreamCalls(live(), referee_endpointer(gate), live=True)
+    return StreamCalls(live(), table_endpointer(gate), live=True)
 
 
 def person_key(name: str) -> str:

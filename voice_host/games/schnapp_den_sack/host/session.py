@@ -10,14 +10,14 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
+from voice_host.games.cowabunga.host.lines import HostLines, host_lines
 from voice_host.games.schnapp_den_sack import rules
 from voice_host.games.schnapp_den_sack.host.buzzers import Buzzers
-from voice_host.games.schnapp_den_sack.host.table import WAIT_S, Call, SchnappGame
+from voice_host.games.schnapp_den_sack.host.game import WAIT_S, Call, SchnappGame
 from voice_host.games.schnapp_den_sack.words import words
 from voice_host.host.dialogue import Dialogue
 from voice_host.host.seam import Policy
 from voice_host.host.step import Step
-from voice_host.referee.lines import HostLines, host_lines
 
 
 class SchnappSession(Dialogue[Call]):

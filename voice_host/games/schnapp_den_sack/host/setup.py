@@ -7,7 +7,7 @@ Pure parsing: each function returns a value or raises the rules' own
 from __future__ import annotations
 
 from voice_host.games.schnapp_den_sack import rules
-from voice_host.games.schnapp_den_sack.host.table import MAX_WAIT_S, MIN_WAIT_S
+from voice_host.games.schnapp_den_sack.host.game import MAX_WAIT_S, MIN_WAIT_S
 
 
 def parse_players(text: str) -> tuple[str, ...]:

@@ -15,12 +15,13 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import TYPE_CHECKING, TextIO
 
+from voice_host.ear.early import table_endpointer
+from voice_host.games.cowabunga.host.lines import HostLines, host_lines
 from voice_host.games.schnapp_den_sack import rules
+from voice_host.games.schnapp_den_sack.host.game import MAX_WAIT_S, MIN_WAIT_S, WAIT_S
 from voice_host.games.schnapp_den_sack.host.journal import SchnappSetup, new_setup
 from voice_host.games.schnapp_den_sack.host.session import seeded_session
-from voice_host.games.schnapp_den_sack.host.table import MAX_WAIT_S, MIN_WAIT_S, WAIT_S
 from voice_host.games.schnapp_den_sack.words import HERE, HOME, words
-from voice_host.host.early_ear import referee_endpointer
 from voice_host.host.voice_setup import (
     Answer,
     Choice,
@@ -29,12 +30,11 @@ from voice_host.host.voice_setup import (
     players_question,
 )
 from voice_host.languages import build, codes
-from voice_host.referee.lines import HostLines, host_lines
 
 if TYPE_CHECKING:
     from voice_host.audio.chunks import AudioChunk
     from voice_host.audio.gate import SpeakingGate
-    from voice_host.host.inputs import ChunkSource
+    from voice_host.ear.inputs import ChunkSource
     from voice_host.host.runner import Runner
     from voice_host.recognition import Expectation, Hearing, Recognizer, Samples
 
@@ -178,7 +178,7 @@ def ask_on_stream(asked: SpokenSetup, runner: Runner, ear: Recognizer,
     """Ask the setup of a recording's first utterances; ``chunks`` is left where the setup
     ended, for the game to go on from."""
     runner.handle(asked.begin())
-    endpointer = referee_endpointer()
+    endpointer = table_endpointer()
     for chunk in chunks:
         for utterance in endpointer.process(chunk):
             runner.hear(hear_answer(ear, utterance.samples, asked.expectation()))
@@ -192,7 +192,7 @@ def ask_live(asked: SpokenSetup, runner: Runner, ear: Recognizer, source: ChunkS
     typed at the keyboard whenever one is there (read without a thread, so the game's own
     keyboard reader gets every line after)."""
     runner.handle(asked.begin())
-    endpointer = referee_endpointer(gate)
+    endpointer = table_endpointer(gate)
     typing = True
     while not (asked.done or asked.stopped):
         chunk = source.read(timeout=0.05)

@@ -8,7 +8,7 @@ of the whole game, bots and host, goes to a WAV or the speakers.
 from __future__ import annotations
 
 from voice_host.games.entry import DemoError, DemoRequest
-from voice_host.games.turtle_soup.host.table import SoupTable
+from voice_host.games.turtle_soup.host.bots import SoupTable
 from voice_host.games.turtle_soup.rules import MAX_PLAYERS, MIN_PLAYERS
 from voice_host.host.demo_sound import DemoSound
 from voice_host.speakers import synth
@@ -37,8 +37,8 @@ def demo_voices(lang: str) -> list[synth.Voice]:
 
 def run(request: DemoRequest) -> str:
     """Play the demo as ``request`` asks; the line that sums it up."""
+    from voice_host.ear.backends import load_recognizer
     from voice_host.ear.game_words import GameWordEar
-    from voice_host.recognizers import load_recognizer
 
     players = request.players or PLAYERS[request.lang]
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:

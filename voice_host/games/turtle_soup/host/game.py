@@ -146,7 +146,7 @@ class SoupGame:
         as "riprendi" and "aspetto" as "pausa"); anything else, a command or a yes or no."""
         if yes_or_no or not isinstance(kind, Answer):
             return COMMANDS_ONLY
-        return Expectation(numbers=frozenset(), card_first=False, commands=False,
+        return Expectation(numbers=frozenset(), number_pairs=False, commands=False,
                            words=self.words)
 
     # --- readings ------------------------------------------------------------------------------

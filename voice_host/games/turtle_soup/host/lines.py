@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
+from voice_host.games.cowabunga.words import WORDINGS, Wording
 from voice_host.games.turtle_soup import decktet
 from voice_host.games.turtle_soup.cards import SUITS, Card, Suit
 from voice_host.games.turtle_soup.rules import Tokens
 from voice_host.games.turtle_soup.words import SoupWords, words
 from voice_host.phrases import PhraseTable, phrase_table
-from voice_host.referee.wording import WORDINGS, Wording
 
 
 class SoupLines:
